@@ -1,0 +1,19 @@
+// Runs queries as the signed-in user, the way PostgREST does: inside one transaction, switch to the `authenticated`
+// role and publish the token's claims as `request.jwt.claims`, so auth.uid(), auth.jwt() and every RLS policy see
+// exactly what they would see behind Supabase's REST API. Both settings are transaction-local (`set local`,
+// set_config(..., true)), so they vanish when the connection goes back to the pool.
+import type postgres from "postgres";
+import type { AccessTokenClaims } from "../auth/claims.ts";
+import { database } from "./pool.ts";
+
+/** A transaction whose queries run with the user's rights; RLS decides what it may see and change. */
+export type UserSql = postgres.TransactionSql;
+
+export async function asUser<T>(claims: AccessTokenClaims, work: (sql: UserSql) => Promise<T>): Promise<T> {
+  return await database().begin(async (sql) => {
+    await sql`set local role authenticated`;
+    await sql`select set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`;
+    return await work(sql);
+    // postgres.js types begin()'s result as "T with any promises in an array awaited"; work already awaits its own.
+  }) as T;
+}

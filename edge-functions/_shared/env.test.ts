@@ -1,0 +1,39 @@
+import assert from "node:assert/strict";
+import { parseEnv } from "./env.ts";
+
+const complete = {
+  SUPABASE_URL: "http://localhost:54321",
+  SUPABASE_ANON_KEY: "anon-key",
+  SUPABASE_SERVICE_ROLE_KEY: "service-key",
+  SUPABASE_DB_URL: "postgresql://postgres:postgres@127.0.0.1:54322/postgres",
+};
+
+Deno.test("parseEnv accepts the variables Supabase gives every function", () => {
+  assert.deepEqual(parseEnv({ ...complete, UNRELATED: "ignored" }), complete);
+});
+
+Deno.test("parseEnv accepts postgres:// as well as postgresql:// database URLs", () => {
+  const url = "postgres://postgres:secret@db.example.supabase.co:5432/postgres";
+  assert.equal(parseEnv({ ...complete, SUPABASE_DB_URL: url }).SUPABASE_DB_URL, url);
+});
+
+Deno.test("parseEnv names a missing variable", () => {
+  assert.throws(
+    () => parseEnv({ ...complete, SUPABASE_SERVICE_ROLE_KEY: undefined }),
+    { message: "Invalid environment: SUPABASE_SERVICE_ROLE_KEY: is required" },
+  );
+});
+
+Deno.test("parseEnv names every wrong variable and the rule it broke", () => {
+  assert.throws(
+    () => parseEnv({ ...complete, SUPABASE_URL: "ftp://example.com", SUPABASE_DB_URL: "http://127.0.0.1:54322" }),
+    {
+      message: "Invalid environment: SUPABASE_URL: must be the project's http(s) URL; " +
+        "SUPABASE_DB_URL: must be a postgresql:// URL",
+    },
+  );
+});
+
+Deno.test("parseEnv refuses an empty key", () => {
+  assert.throws(() => parseEnv({ ...complete, SUPABASE_ANON_KEY: "" }), /SUPABASE_ANON_KEY: is required/);
+});

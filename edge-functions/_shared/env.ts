@@ -1,0 +1,26 @@
+// The settings every function gets from Supabase (locally from devstack, in production from the platform), parsed
+// once so a misconfigured deployment fails at start-up with the variable's name instead of at its first request.
+import { z } from "zod";
+import { describeAllIssues } from "./validation.ts";
+
+export const envSchema = z.object({
+  SUPABASE_URL: z.url({ protocol: /^https?$/, error: "must be the project's http(s) URL" }),
+  SUPABASE_ANON_KEY: z.string({ error: "is required" }).min(1, "is required"),
+  SUPABASE_SERVICE_ROLE_KEY: z.string({ error: "is required" }).min(1, "is required"),
+  SUPABASE_DB_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgresql:// URL" }),
+});
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) throw new Error(`Invalid environment: ${describeAllIssues(parsed.error)}`);
+  return parsed.data;
+}
+
+let cached: Env | undefined;
+
+/** The parsed environment. Reads only the variables it knows, so the function needs no blanket env permission. */
+export function env(): Env {
+  cached ??= parseEnv(Object.fromEntries(Object.keys(envSchema.shape).map((name) => [name, Deno.env.get(name)])));
+  return cached;
+}

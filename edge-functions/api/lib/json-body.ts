@@ -1,0 +1,40 @@
+// Request bodies are JSON objects checked by the shared contract's schemas. Anything else is answered here with a
+// 400 whose message names the field and the rule, so handlers only ever see valid input (c.req.valid("json")).
+import type { Env, MiddlewareHandler } from "hono";
+import type { z } from "zod";
+import { describeFirstIssue } from "../../_shared/validation.ts";
+import { errorBody } from "./errors.ts";
+
+export type JsonInput<Schema extends z.ZodType> = {
+  in: { json: z.input<Schema> };
+  out: { json: z.output<Schema> };
+};
+
+const NOT_JSON = "Request body must be JSON";
+
+export function jsonBody<Schema extends z.ZodType>(
+  schema: Schema,
+): MiddlewareHandler<Env, string, JsonInput<Schema>> {
+  return async (c, next) => {
+    // Requiring the JSON media type also means a cross-site page cannot post here without a CORS preflight.
+    if (!isJsonMediaType(c.req.header("content-type"))) return c.json(errorBody(NOT_JSON), 400);
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json(errorBody(NOT_JSON), 400);
+    }
+    if (typeof body !== "object" || body === null || Array.isArray(body)) {
+      return c.json(errorBody("Request body must be a JSON object"), 400);
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) return c.json(errorBody(describeFirstIssue(parsed.error)), 400);
+    c.req.addValidatedData("json", parsed.data as object);
+    await next();
+  };
+}
+
+function isJsonMediaType(contentType: string | undefined): boolean {
+  const mediaType = contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
+  return mediaType === "application/json" || /^application\/[\w.-]+\+json$/.test(mediaType);
+}

@@ -1,0 +1,36 @@
+// Accounts over HTTP (issue #2 §4): each handler takes validated input, calls the account logic in _shared/accounts,
+// and answers. Failures the logic throws (taken username, wrong credentials) become HTTP answers in lib/errors.ts.
+import type { Context, Env } from "hono";
+import { readCurrentUser } from "../../../_shared/accounts/current-user.ts";
+import { login as signIn } from "../../../_shared/accounts/login.ts";
+import { logout as endSession } from "../../../_shared/accounts/logout.ts";
+import { register as createAccount } from "../../../_shared/accounts/register.ts";
+import type { AuthResponse, loginRequestSchema, registerRequestSchema } from "../../../_shared/contracts/auth.ts";
+import { errorBody } from "../../lib/errors.ts";
+import type { JsonInput } from "../../lib/json-body.ts";
+import type { SignedInEnv } from "../../lib/require-user.ts";
+
+export async function register(c: Context<Env, string, JsonInput<typeof registerRequestSchema>>) {
+  return answerSignedIn(c, await createAccount(c.req.valid("json")), 201);
+}
+
+export async function login(c: Context<Env, string, JsonInput<typeof loginRequestSchema>>) {
+  return answerSignedIn(c, await signIn(c.req.valid("json")), 200);
+}
+
+export async function currentUser(c: Context<SignedInEnv>) {
+  const user = await readCurrentUser(c.var.signedIn.claims);
+  if (!user) return c.json(errorBody("Not authenticated"), 401);
+  return c.json(user, 200);
+}
+
+export async function logout(c: Context<SignedInEnv>) {
+  await endSession(c.var.signedIn.accessToken);
+  return c.body(null, 204);
+}
+
+/** core.md §4: the SPA takes the bearer token from the Authorization response header; the body carries the session. */
+function answerSignedIn(c: Context, response: AuthResponse, status: 200 | 201) {
+  c.header("Authorization", `Bearer ${response.session.accessToken}`);
+  return c.json(response, status);
+}
