@@ -1,0 +1,35 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { createRouter, type RouterHistory } from "@tanstack/react-router";
+import { authRoute, loginRoute, registerRoute } from "@/routes/auth";
+import { homeRoute } from "@/routes/home";
+import { privacyRoute } from "@/routes/legal/privacy";
+import { termsRoute } from "@/routes/legal/terms";
+import { usagePolicyRoute } from "@/routes/legal/usage-policy";
+import { rootRoute } from "@/routes/root";
+
+// Only screens that exist are routes; everything else is the root's not-found screen.
+const routeTree = rootRoute.addChildren([
+  homeRoute,
+  authRoute,
+  loginRoute,
+  registerRoute,
+  usagePolicyRoute,
+  privacyRoute,
+  termsRoute,
+]);
+
+export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
+  return createRouter({
+    routeTree,
+    history,
+    context: { queryClient },
+    defaultPreload: "intent",
+    scrollRestoration: true,
+  });
+}
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { AUTH_TOKEN_STORAGE_KEY } from "@/features/auth/auth-token";
+import { adminUser, demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
+import { renderApp } from "@/test/render-app";
+
+// Taken before a menu or dialog opens: while one is open Radix hides the rest of the page from assistive tech.
+function header() {
+  return within(screen.getByRole("banner"));
+}
+
+describe("header", () => {
+  it("links the product's sections", async () => {
+    mockNetwork({});
+    await renderApp("/");
+    const nav = within(await screen.findByRole("navigation", { name: "Main" }));
+
+    expect(nav.getAllByRole("link").map((link) => link.textContent)).toEqual([
+      "Home",
+      "Contacts",
+      "Bulk Validation",
+      "Pricing",
+      "Support",
+    ]);
+    expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
+  });
+
+  it("offers Login and Register to a visitor, without asking the server who they are", async () => {
+    const fetchMock = mockNetwork({});
+    await renderApp("/");
+
+    expect(await header().findByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+    expect(header().getByRole("link", { name: "Register" })).toHaveAttribute("href", "/register");
+    expect(header().queryByRole("button", { name: /Account menu/ })).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("gives a signed-in user an account menu without the admin link", async () => {
+    const token = storeSessionFor(demoUser);
+    mockNetwork({ "GET /api/user": () => json(demoUser) });
+    const { user } = await renderApp("/");
+
+    const accountMenu = await header().findByRole("button", { name: "Account menu for demo" });
+    expect(header().queryByRole("link", { name: "Login" })).not.toBeInTheDocument();
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBe(token);
+
+    await user.click(accountMenu);
+
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getByRole("menuitem", { name: "My Account" })).toBeVisible();
+    expect(within(menu).getByRole("menuitem", { name: "Logout" })).toBeVisible();
+    expect(within(menu).queryByRole("menuitem", { name: "Admin Dashboard" })).not.toBeInTheDocument();
+  });
+
+  it("adds Admin Dashboard to an administrator's menu", async () => {
+    storeSessionFor(adminUser);
+    mockNetwork({ "GET /api/user": () => json(adminUser) });
+    const { user } = await renderApp("/");
+
+    await user.click(await header().findByRole("button", { name: "Account menu for admin" }));
+
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getByRole("menuitem", { name: "Admin Dashboard" })).toHaveAttribute("href", "/admin");
+  });
+
+  it("shows the account under My Account", async () => {
+    storeSessionFor(demoUser);
+    mockNetwork({ "GET /api/user": () => json(demoUser) });
+    const { user } = await renderApp("/");
+
+    await user.click(await header().findByRole("button", { name: "Account menu for demo" }));
+    await user.click(await screen.findByRole("menuitem", { name: "My Account" }));
+
+    const dialog = await screen.findByRole("dialog", { name: "My Account" });
+    expect(within(dialog).getByText("demo@example.com")).toBeVisible();
+  });
+
+  it("logs out: ends the session on the server, forgets the token, and says so", async () => {
+    storeSessionFor(demoUser);
+    const fetchMock = mockNetwork({
+      "GET /api/user": () => json(demoUser),
+      "POST /api/logout": () => new Response(null, { status: 204 }),
+      // supabase-js tells Auth too; the session is already gone there, which it accepts.
+      "POST /auth/v1/logout": () => json({ code: 403, error_code: "session_not_found", msg: "Session not found" }, { status: 403 }),
+    });
+    const { user } = await renderApp("/");
+
+    await user.click(await header().findByRole("button", { name: "Account menu for demo" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Logout" }));
+
+    expect(await screen.findByText("Logged out")).toBeVisible();
+    expect(screen.getByText("You have been successfully logged out.")).toBeVisible();
+    expect(await header().findByRole("link", { name: "Login" })).toBeVisible();
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBeNull();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain("/api/logout");
+  });
+
+  it("keeps the user signed in and shows the server's message when logout fails", async () => {
+    storeSessionFor(demoUser);
+    mockNetwork({
+      "GET /api/user": () => json(demoUser),
+      "POST /api/logout": () => json({ message: "Auth is unavailable" }, { status: 503 }),
+    });
+    const { user } = await renderApp("/");
+
+    await user.click(await header().findByRole("button", { name: "Account menu for demo" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Logout" }));
+
+    expect(await screen.findByText("Logout failed")).toBeVisible();
+    expect(screen.getByText("Auth is unavailable")).toBeVisible();
+    await waitFor(() => expect(header().getByRole("button", { name: "Account menu for demo" })).toBeVisible());
+  });
+});

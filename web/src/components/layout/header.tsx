@@ -1,0 +1,86 @@
+import { Link } from "@tanstack/react-router";
+import { buttonVariants } from "@/components/ui/button";
+import { focusRing } from "@/components/ui/focus";
+import { useAuth } from "@/features/auth";
+import { ThemeToggle } from "@/features/theme/theme-toggle";
+import { cn } from "@/lib/cn";
+import { AccountMenu } from "./account-menu";
+import { HelpDialog } from "./help-dialog";
+import { Logo } from "./logo";
+
+const navLinkClass = cn(
+  "rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors",
+  "hover:bg-accent hover:text-accent-foreground aria-[current=page]:text-foreground",
+  focusRing,
+);
+
+// The screens behind these links arrive with later issues; until their routes are registered they are plain links
+// (a typed Link reaches registered routes only), and the router shows its not-found screen for them.
+const upcomingSections = [
+  { label: "Contacts", href: "/contacts" },
+  { label: "Bulk Validation", href: "/bulk-validation" },
+  { label: "Pricing", href: "/pricing" },
+  { label: "Support", href: "/support" },
+] as const;
+
+export function Header() {
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2.5 md:flex-nowrap md:gap-x-6">
+        <Link to="/" className={cn("rounded-lg", focusRing)}>
+          <Logo />
+        </Link>
+        <nav aria-label="Main" className="order-last -mx-2 w-full overflow-x-auto md:order-none md:mx-0 md:w-auto">
+          <ul className="flex items-center gap-1">
+            <li>
+              <Link to="/" className={navLinkClass} activeOptions={{ exact: true }}>
+                Home
+              </Link>
+            </li>
+            {upcomingSections.map((section) => (
+              <li key={section.href}>
+                <a href={section.href} className={navLinkClass}>
+                  {section.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
+          <HelpDialog />
+          <ThemeToggle />
+          <AccountArea />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function AccountArea() {
+  const { user, isLoading, logout } = useAuth();
+
+  if (isLoading) {
+    return (
+      <div role="status" className="ml-1 h-10 w-28 animate-pulse rounded-lg bg-muted sm:ml-2">
+        <span className="sr-only">Loading your account</span>
+      </div>
+    );
+  }
+  if (user) {
+    return (
+      <div className="ml-1 sm:ml-2">
+        <AccountMenu user={user} onLogout={() => void logout()} />
+      </div>
+    );
+  }
+  return (
+    <div className="ml-1 flex items-center gap-1 sm:ml-2 sm:gap-2">
+      <Link to="/login" className={buttonVariants({ variant: "ghost", size: "sm", className: "max-sm:px-2.5" })}>
+        Login
+      </Link>
+      <Link to="/register" className={buttonVariants({ size: "sm", className: "max-sm:px-2.5" })}>
+        Register
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+// Every form goes through here: react-hook-form state, validation by a zod schema, and fields whose label, hint
+// and error are tied to the input for screen readers.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type ComponentProps, type ReactNode, useId } from "react";
+import {
+  type DefaultValues,
+  type FieldError,
+  type FieldValues,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+  useForm,
+} from "react-hook-form";
+import type { z } from "zod";
+import { cn } from "@/lib/cn";
+import { Input } from "./input";
+import { Label } from "./label";
+
+type FormProps<TInput extends FieldValues, TOutput extends FieldValues> = Omit<
+  ComponentProps<"form">,
+  "onSubmit" | "children"
+> & {
+  schema: z.ZodType<TOutput, TInput>;
+  defaultValues: DefaultValues<TInput>;
+  onSubmit: (values: TOutput, form: UseFormReturn<TInput, unknown, TOutput>) => Promise<void> | void;
+  children: (form: UseFormReturn<TInput, unknown, TOutput>) => ReactNode;
+};
+
+export function Form<TInput extends FieldValues, TOutput extends FieldValues>({
+  schema,
+  defaultValues,
+  onSubmit,
+  children,
+  className,
+  ...props
+}: FormProps<TInput, TOutput>) {
+  const form = useForm<TInput, unknown, TOutput>({ resolver: zodResolver(schema), defaultValues });
+  return (
+    <form
+      // The schema validates, with the spec's messages; the browser's own bubbles would say something else.
+      noValidate
+      onSubmit={form.handleSubmit((values) => onSubmit(values, form))}
+      className={cn("grid gap-4", className)}
+      {...props}
+    >
+      {children(form)}
+    </form>
+  );
+}
+
+type TextFieldProps = Omit<ComponentProps<"input">, keyof UseFormRegisterReturn> & {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: FieldError;
+  hint?: string;
+};
+
+export function TextField({ label, registration, error, hint, id, className, ...inputProps }: TextFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  // The error replaces the hint, so the input is described by whichever one is on screen.
+  const showHint = Boolean(hint) && !error;
+  const describedBy = error ? errorId : showHint ? hintId : undefined;
+
+  return (
+    <div className={cn("grid gap-2", className)}>
+      <Label htmlFor={inputId}>{label}</Label>
+      <Input
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...inputProps}
+        {...registration}
+      />
+      {showHint && (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+// The app shows one toast at a time (core.md §9): a new toast replaces the current one. Kept outside React so
+// mutations and event handlers anywhere can raise one; the Toaster renders it.
+import { useSyncExternalStore } from "react";
+
+export type ToastVariant = "default" | "destructive";
+
+export type Toast = {
+  id: number;
+  title: string;
+  description?: string;
+  variant: ToastVariant;
+};
+
+let current: Toast | null = null;
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+export function toast(message: { title: string; description?: string; variant?: ToastVariant }): void {
+  current = { ...message, variant: message.variant ?? "default", id: nextId++ };
+  emit();
+}
+
+export function dismissToast(): void {
+  current = null;
+  emit();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useCurrentToast(): Toast | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
+}

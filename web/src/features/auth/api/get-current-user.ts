@@ -1,0 +1,28 @@
+// GET /api/user: who is signed in. A 401 means nobody (core.md §6), not an error.
+import { type User, userSchema } from "@contracts/auth";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { ApiError, apiFetch, readJson } from "@/lib/api";
+import { supabase } from "@/lib/supabase";
+
+/** The spec's cache key for the current user (core.md §7), although the call itself goes to /api/user. */
+export const currentUserQueryKey = ["/api/auth/user"] as const;
+
+export async function getCurrentUser(signal?: AbortSignal): Promise<User | null> {
+  // Without a session there is nobody to ask about, and an anonymous visit costs no request.
+  const { data } = await supabase.auth.getSession();
+  if (!data.session) return null;
+  try {
+    return await readJson(await apiFetch("/api/user", { signal }), userSchema);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function currentUserQueryOptions() {
+  return queryOptions({ queryKey: currentUserQueryKey, queryFn: ({ signal }) => getCurrentUser(signal) });
+}
+
+export function useCurrentUser() {
+  return useQuery(currentUserQueryOptions());
+}

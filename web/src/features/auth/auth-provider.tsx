@@ -1,0 +1,105 @@
+// The auth context (core.md §3): who is signed in and the three things a person can do about it. Each action tells
+// the person how it went with the spec's toasts (core.md §8), so every form that signs in behaves the same.
+import type { LoginRequest, RegisterRequest, User } from "@contracts/auth";
+import { useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useContext, useEffect } from "react";
+import { toast } from "@/components/ui/toast-store";
+import { messageOf } from "@/lib/api";
+import { supabase } from "@/lib/supabase";
+import { currentUserQueryKey, useCurrentUser } from "./api/get-current-user";
+import { useLogin } from "./api/login";
+import { useLogout } from "./api/logout";
+import { useRegister } from "./api/register";
+import { clearAuthToken, useAuthToken, writeAuthToken } from "./auth-token";
+
+export type AuthContextValue = {
+  user: User | null;
+  token: string | null;
+  /** True until we know whether anyone is signed in. */
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  /** Resolves to the signed-in user, or to null when the attempt failed (the person has been told why). */
+  login: (credentials: LoginRequest) => Promise<User | null>;
+  register: (account: RegisterRequest) => Promise<User | null>;
+  logout: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const currentUser = useCurrentUser();
+  const token = useAuthToken();
+  const loginMutation = useLogin();
+  const registerMutation = useRegister();
+  const logoutMutation = useLogout();
+
+  // supabase-js refreshes the session on its own and may end it (a refresh token revoked elsewhere, a sign-out in
+  // another tab): auth_token and the cached user follow whatever it reports.
+  useEffect(() => {
+    const { data } = supabase.auth.onAuthStateChange((event, session) => {
+      if (session) writeAuthToken(session.access_token);
+      else clearAuthToken();
+      if (event === "SIGNED_OUT") queryClient.setQueryData(currentUserQueryKey, null);
+    });
+    return () => data.subscription.unsubscribe();
+  }, [queryClient]);
+
+  const user = currentUser.data ?? null;
+
+  const value: AuthContextValue = {
+    user,
+    token,
+    isLoading: currentUser.isPending,
+    isAuthenticated: user !== null,
+    async login(credentials) {
+      try {
+        const signedIn = await loginMutation.mutateAsync(credentials);
+        toast({ title: "Welcome back!", description: "You have successfully logged in." });
+        return signedIn;
+      } catch (error) {
+        toast({
+          title: "Login failed",
+          description: messageOf(error, "Invalid credentials. Please try again."),
+          variant: "destructive",
+        });
+        return null;
+      }
+    },
+    async register(account) {
+      try {
+        const created = await registerMutation.mutateAsync(account);
+        toast({ title: "Account created!", description: "Welcome to our platform." });
+        return created;
+      } catch (error) {
+        toast({
+          title: "Registration failed",
+          description: messageOf(error, "Failed to create account. Please try again."),
+          variant: "destructive",
+        });
+        return null;
+      }
+    },
+    async logout() {
+      try {
+        await logoutMutation.mutateAsync();
+        toast({ title: "Logged out", description: "You have been successfully logged out." });
+      } catch (error) {
+        toast({
+          title: "Logout failed",
+          description: messageOf(error, "Something went wrong. Please try again."),
+          variant: "destructive",
+        });
+      }
+    },
+  };
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  // core.md §8: reading the auth context outside its provider is a programming error, not a signed-out state.
+  if (!context) throw new Error("useAuth must be used within an AuthProvider");
+  return context;
+}

@@ -1,0 +1,71 @@
+import { EMAIL_MAX_LENGTH, type User } from "@contracts/auth";
+import { z } from "zod";
+import { Form, TextField } from "@/components/ui/form";
+import { loginInputSchema } from "../api/login";
+import { useAuth } from "../auth-provider";
+import { SubmitButton } from "./submit-button";
+
+/**
+ * Both forms accept a username or an email address. core.md §5 words the empty-field message by where the form is:
+ * the auth page asks for the username first, the modal for the email.
+ */
+const identifierPrompts = {
+  username: {
+    schema: loginInputSchema,
+    label: "Username or email",
+    placeholder: "Your username or email address",
+  },
+  email: {
+    schema: loginInputSchema.extend({
+      username: z.string().trim().min(1, "Email is required").max(EMAIL_MAX_LENGTH),
+    }),
+    label: "Email or username",
+    placeholder: "you@company.com",
+  },
+} as const;
+
+type LoginFormProps = {
+  identifier: keyof typeof identifierPrompts;
+  onSignedIn: (user: User) => void;
+};
+
+export function LoginForm({ identifier, onSignedIn }: LoginFormProps) {
+  const { login } = useAuth();
+  const prompt = identifierPrompts[identifier];
+
+  return (
+    <Form
+      aria-label="Login"
+      schema={prompt.schema}
+      defaultValues={{ username: "", password: "" }}
+      onSubmit={async (credentials, form) => {
+        const user = await login(credentials);
+        if (!user) return; // the failure toast has told the person why; keep what they typed
+        form.reset();
+        onSignedIn(user);
+      }}
+    >
+      {({ register, formState }) => (
+        <>
+          <TextField
+            label={prompt.label}
+            placeholder={prompt.placeholder}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            registration={register("username")}
+            error={formState.errors.username}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            registration={register("password")}
+            error={formState.errors.password}
+          />
+          <SubmitButton pending={formState.isSubmitting} label="Login" pendingLabel="Logging in..." />
+        </>
+      )}
+    </Form>
+  );
+}

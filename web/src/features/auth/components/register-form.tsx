@@ -1,0 +1,87 @@
+import { PASSWORD_MIN_LENGTH, type User } from "@contracts/auth";
+import { z } from "zod";
+import { Form, TextField } from "@/components/ui/form";
+import { registerInputSchema } from "../api/register";
+import { useAuth } from "../auth-provider";
+import { SubmitButton } from "./submit-button";
+
+/** The modal's registration form also asks for the password twice (core.md §3, §5). */
+const withConfirmation = registerInputSchema
+  .extend({ confirmPassword: z.string().min(1, "Please confirm your password") })
+  .refine((account) => account.password === account.confirmPassword, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+    // zod skips an object's refinements when any field failed; a mismatch is worth saying even while, say, the
+    // username is still too short, as long as both passwords were typed.
+    when: ({ value }) => {
+      const { password, confirmPassword } = value as Partial<Record<"password" | "confirmPassword", unknown>>;
+      return typeof password === "string" && typeof confirmPassword === "string" && confirmPassword !== "";
+    },
+  });
+
+type RegisterFormValues = z.input<typeof withConfirmation> | z.input<typeof registerInputSchema>;
+
+type RegisterFormProps = {
+  confirmPassword: boolean;
+  onRegistered: (user: User) => void;
+};
+
+export function RegisterForm({ confirmPassword, onRegistered }: RegisterFormProps) {
+  const { register: createAccount } = useAuth();
+  const schema: z.ZodType<RegisterFormValues, RegisterFormValues> = confirmPassword
+    ? withConfirmation
+    : registerInputSchema;
+
+  return (
+    <Form
+      aria-label="Register"
+      schema={schema}
+      defaultValues={{ username: "", email: "", password: "", ...(confirmPassword ? { confirmPassword: "" } : {}) }}
+      onSubmit={async ({ username, email, password }, form) => {
+        const user = await createAccount({ username, email, password });
+        if (!user) return; // the failure toast has told the person why; keep what they typed
+        form.reset();
+        onRegistered(user);
+      }}
+    >
+      {({ register, formState }) => (
+        <>
+          <TextField
+            label="Username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            registration={register("username")}
+            error={formState.errors.username}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            placeholder="you@company.com"
+            autoComplete="email"
+            registration={register("email")}
+            error={formState.errors.email}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+            registration={register("password")}
+            error={formState.errors.password}
+          />
+          {confirmPassword && (
+            <TextField
+              label="Confirm password"
+              type="password"
+              autoComplete="new-password"
+              registration={register("confirmPassword")}
+              error={"confirmPassword" in formState.errors ? formState.errors.confirmPassword : undefined}
+            />
+          )}
+          <SubmitButton pending={formState.isSubmitting} label="Create account" pendingLabel="Creating account..." />
+        </>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,63 @@
+// The one way the SPA talks to the /api surface: JSON in and out, the signed-in user's bearer token attached, and
+// every non-OK answer turned into an error whose message reads "status: body" (core.md §8).
+import { errorResponseSchema } from "@contracts/auth";
+import type { z } from "zod";
+import { supabase } from "./supabase";
+
+/** A non-OK answer from /api. `serverMessage` is the `{ message }` the API puts in every error, for toasts. */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  readonly serverMessage: string | undefined;
+
+  constructor(
+    readonly status: number,
+    body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.serverMessage = parseServerMessage(body);
+  }
+}
+
+function parseServerMessage(body: string): string | undefined {
+  try {
+    const parsed = errorResponseSchema.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data.message : undefined;
+  } catch {
+    return undefined; // not JSON: a proxy's HTML page, an empty body
+  }
+}
+
+type ApiRequest = {
+  method?: "GET" | "POST" | "PATCH" | "DELETE";
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+/** Calls /api/…; resolves to the response when it is OK, otherwise throws an ApiError. */
+export async function apiFetch(path: `/api/${string}`, request: ApiRequest = {}): Promise<Response> {
+  const headers = new Headers({ Accept: "application/json" });
+  if (request.body !== undefined) headers.set("Content-Type", "application/json");
+  // Asked of supabase-js on every call rather than cached: it refreshes an expiring token before handing it out.
+  const { data } = await supabase.auth.getSession();
+  if (data.session) headers.set("Authorization", `Bearer ${data.session.access_token}`);
+
+  const response = await fetch(path, {
+    method: request.method ?? "GET",
+    headers,
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    signal: request.signal,
+  });
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  return response;
+}
+
+/** Parses an OK answer's JSON body against the contract, so a drifting server fails here and not deep in a view. */
+export async function readJson<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+  return schema.parse(await response.json());
+}
+
+/** What to tell a person about a failed call: the server's own message when it sent one. */
+export function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
