@@ -1,0 +1,117 @@
+// The commands behind the npm scripts: start (the dev stack), db:reset, and the lead's test and bench runners.
+import { applySchema } from "./database.ts";
+import { lockDataDir } from "./data-dir-lock.ts";
+import { LOCAL_ANON_KEY } from "./keys.ts";
+import { dataDirs } from "./paths.ts";
+import { removeCluster, startPostgres } from "./postgres.ts";
+import { resolveSettings } from "./settings.ts";
+import { buildWeb, startStack } from "./stack.ts";
+import { ensureSystemPackages } from "./system.ts";
+
+const DEV_GATEWAY_PORT = 54321;
+const DEV_DB_PORT = 54322;
+
+const log = (line: string) => console.log(line);
+
+/** Runs the dev stack until Ctrl-C / SIGTERM (exit 0) or until a component dies (exit 1). */
+async function start(): Promise<number> {
+  const interrupted = new AbortController();
+  // The first signal stops everything; more (an impatient second Ctrl-C) change nothing while that happens.
+  const stopRequested = new Promise<void>((resolve) => {
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+      process.on(signal, () => {
+        interrupted.abort();
+        resolve();
+      });
+    }
+  });
+
+  await ensureSystemPackages({ browser: false, log });
+  const settings = resolveSettings();
+  // The web build and the stack start side by side; each is mostly waiting on something the other does not need.
+  const [built, stackResult] = await Promise.allSettled([
+    buildWeb({ VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY }, log),
+    startStack({
+      gatewayPort: DEV_GATEWAY_PORT,
+      dbPort: DEV_DB_PORT,
+      dataDir: dataDirs.dev,
+      freshDatabase: false,
+      functionEnv: settings,
+      log,
+      signal: interrupted.signal,
+    }),
+  ]);
+  if (interrupted.signal.aborted) {
+    if (stackResult.status === "fulfilled") await stackResult.value.stop();
+    log("Interrupted: stopped everything that had started.");
+    return 0;
+  }
+  if (stackResult.status === "rejected") throw stackResult.reason;
+  const stack = stackResult.value;
+  if (built.status === "rejected") {
+    await stack.stop();
+    throw built.reason;
+  }
+
+  log("");
+  log(`MailScout is running at ${stack.url} (ready in ${(performance.now() / 1000).toFixed(1)} s)`);
+  log(`  anon key          ${stack.anonKey}`);
+  log(`  service-role key  ${stack.serviceRoleKey}`);
+  log(`  database          ${stack.dbUrl}`);
+  log(`  sign in as        admin / mailscout-admin-2026 (an admin) or demo / mailscout-demo-2026`);
+  log("Press Ctrl-C to stop.");
+
+  const outcome = await Promise.race([stopRequested, stack.died]);
+  if (outcome) log(`\n${outcome.component} died: ${outcome.reason}\nStopping the rest of the stack.`);
+  else log("\nStopping...");
+  await stack.stop();
+  log("Stopped.");
+  return outcome ? 1 : 0;
+}
+
+/** Rebuilds the dev database from the bootstrap, the migrations and the seed. */
+async function resetDevDatabase(): Promise<number> {
+  await ensureSystemPackages({ browser: false, log });
+  // Refuses (naming the process) while the dev stack runs on this data directory.
+  const unlock = lockDataDir(dataDirs.dev);
+  try {
+    await removeCluster(dataDirs.dev, log);
+    const database = await startPostgres({ dataDir: dataDirs.dev, port: DEV_DB_PORT, throwaway: false, log });
+    try {
+      await applySchema(database.url, log);
+    } finally {
+      await database.stop();
+    }
+  } finally {
+    unlock();
+  }
+  log("The dev database was rebuilt from the bootstrap, the migrations and the seed.");
+  return 0;
+}
+
+async function main(command: string | undefined): Promise<number> {
+  switch (command) {
+    case "start":
+      return start();
+    case "db:reset":
+      return resetDevDatabase();
+    case "test": {
+      const { runTests } = await import("./test-runner.ts");
+      return runTests();
+    }
+    case "bench": {
+      const { runBench } = await import("./bench.ts");
+      return runBench();
+    }
+    default:
+      console.error("usage: mailscout <start|test|db:reset|bench>");
+      return 2;
+  }
+}
+
+try {
+  process.exit(await main(process.argv[2]));
+} catch (error) {
+  console.error(`\n${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

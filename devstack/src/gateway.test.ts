@@ -1,0 +1,275 @@
+// The gateway against a stand-in upstream (a Node server that echoes what reached it) and a stand-in Auth app.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Hono } from "hono";
+import { SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGateway } from "./gateway.ts";
+import type { HealthReport } from "./health.ts";
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET } from "./keys.ts";
+import { freePort } from "./ports.ts";
+
+interface Echo {
+  method: string;
+  url: string;
+  authorization: string | null;
+  body: string;
+}
+
+let upstream: Server;
+let upstreamPort: number;
+let webDist: string;
+let health: HealthReport = { healthy: true, components: {} };
+// Lets the upstream's /api/stream answer finish only when the test says so.
+let finishStream = () => {};
+const logged: string[] = [];
+
+beforeAll(async () => {
+  upstream = createServer((request, response) => {
+    if (request.url === "/api/stream") {
+      response.writeHead(200, { "Content-Type": "text/plain" });
+      response.write("first\n");
+      finishStream = () => response.end("second\n");
+      return;
+    }
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    request.on("end", () => {
+      const echo: Echo = {
+        method: request.method ?? "",
+        url: request.url ?? "",
+        authorization: request.headers.authorization ?? null,
+        body,
+      };
+      response.writeHead(200, {
+        "Content-Type": "application/json",
+        Authorization: "Bearer from-the-function",
+        // A function answering CORS itself must not end up with two values.
+        "Access-Control-Allow-Origin": "https://function.example",
+      });
+      response.end(JSON.stringify(echo));
+    });
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+  const address = upstream.address();
+  upstreamPort = typeof address === "object" && address ? address.port : 0;
+
+  webDist = mkdtempSync(join(tmpdir(), "devstack-dist-"));
+  mkdirSync(join(webDist, "assets"));
+  writeFileSync(join(webDist, "index.html"), "<!doctype html><title>MailScout</title>");
+  writeFileSync(join(webDist, "assets/app-1234.js"), "console.log('app')");
+});
+
+afterAll(() => {
+  upstream.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const auth = new Hono();
+auth.all("*", (c) => c.json({ path: c.req.path, method: c.req.method, query: c.req.query() }));
+
+function gateway(options: { webDist?: string; functions?: Map<string, { port: number; verifyJwt: boolean }> } = {}) {
+  return createGateway({
+    auth,
+    functions:
+      options.functions ??
+      new Map([
+        ["api", { port: upstreamPort, verifyJwt: false }],
+        ["hello", { port: upstreamPort, verifyJwt: true }],
+      ]),
+    jwtSecret: LOCAL_JWT_SECRET,
+    webDist: options.webDist ?? webDist,
+    health: async () => health,
+    log: (line) => logged.push(line),
+  });
+}
+
+const sign = (secret: string, expiresAt: number) =>
+  new SignJWT({ role: "authenticated" })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setExpirationTime(expiresAt)
+    .sign(new TextEncoder().encode(secret));
+const now = () => Math.floor(Date.now() / 1000);
+
+describe("gateway: functions", () => {
+  it("forwards /functions/v1/NAME/... to the function as /NAME/..., with method, query, body and Authorization", async () => {
+    const response = await gateway().request("/functions/v1/hello/greet?name=ada", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${LOCAL_ANON_KEY}`, "Content-Type": "text/plain" },
+      body: "hi",
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      method: "POST",
+      url: "/hello/greet?name=ada",
+      authorization: `Bearer ${LOCAL_ANON_KEY}`,
+      body: "hi",
+    });
+  });
+
+  it("passes the function's Authorization header back, with CORS headers that let the browser read it", async () => {
+    const response = await gateway().request("/functions/v1/hello", { headers: { Authorization: `Bearer ${LOCAL_ANON_KEY}` } });
+    expect(response.headers.get("authorization")).toBe("Bearer from-the-function");
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("access-control-expose-headers")?.split(", ")).toEqual(
+      expect.arrayContaining(["X-Supabase-Api-Version", "X-Total-Count", "Link", "Content-Range", "Authorization"]),
+    );
+  });
+
+  it("keeps encoded path segments as they were sent", async () => {
+    const response = await gateway().request("/functions/v1/api/files/a%2Fb%20c");
+    expect(((await response.json()) as Echo).url).toBe("/api/files/a%2Fb%20c");
+  });
+
+  it("refuses a verify_jwt function without a token, with the edge runtime's words", async () => {
+    const response = await gateway().request("/functions/v1/hello", { method: "POST" });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ msg: "Error: Missing authorization header" });
+  });
+
+  it("refuses a token that is not a JWT, is signed with another secret, or has expired", async () => {
+    const tokens = [
+      "not-a-jwt",
+      await sign("another-secret-that-is-at-least-32-characters", now() + 60),
+      await sign(LOCAL_JWT_SECRET, now() - 60),
+    ];
+    for (const token of tokens) {
+      const response = await gateway().request("/functions/v1/hello", { headers: { Authorization: `Bearer ${token}` } });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ msg: "Invalid JWT" });
+    }
+  });
+
+  it("accepts any valid JWT (no role check), such as a fresh user token", async () => {
+    const token = await sign(LOCAL_JWT_SECRET, now() + 60);
+    const response = await gateway().request("/functions/v1/hello", { headers: { Authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+  });
+
+  it("lets a function with verify_jwt = false see requests without a token", async () => {
+    const response = await gateway().request("/functions/v1/api/anything");
+    expect(((await response.json()) as Echo).url).toBe("/api/anything");
+  });
+
+  it("never asks OPTIONS for a JWT: a plain OPTIONS reaches the function", async () => {
+    const response = await gateway().request("/functions/v1/hello", { method: "OPTIONS" });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as Echo).method).toBe("OPTIONS");
+  });
+
+  it("answers 404 'Function not found' for an unknown function", async () => {
+    for (const path of ["/functions/v1/nope", "/functions/v1/nope/deeper", "/functions/v1/"]) {
+      const response = await gateway().request(path, { method: "POST" });
+      expect(response.status).toBe(404);
+      expect(await response.text()).toBe("Function not found");
+    }
+  });
+
+  it("answers 503 BOOT_ERROR when the function's process does not answer", async () => {
+    const app = gateway({ functions: new Map([["down", { port: await freePort(), verifyJwt: false }]]) });
+    const response = await app.request("/functions/v1/down");
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ code: "BOOT_ERROR" });
+    expect(logged.at(-1)).toMatch(/^gateway: function down did not answer: connect ECONNREFUSED/);
+  });
+});
+
+describe("gateway: /api", () => {
+  it("is the api function's /api/*, as production's static host rewrites it", async () => {
+    const response = await gateway().request("/api/auth/login?next=%2F", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: "demo" }),
+    });
+    expect(await response.json()).toEqual({
+      method: "POST",
+      url: "/api/auth/login?next=%2F",
+      authorization: null,
+      body: '{"username":"demo"}',
+    });
+    expect(response.headers.get("authorization")).toBe("Bearer from-the-function");
+  });
+
+  it("streams the function's answer instead of waiting for its end", async () => {
+    const response = await gateway().request("/api/stream");
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    expect(decoder.decode((await reader.read()).value)).toBe("first\n");
+    finishStream();
+    let rest = "";
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += decoder.decode(chunk.value);
+    expect(rest).toBe("second\n");
+  });
+});
+
+describe("gateway: auth", () => {
+  it("hands /auth/v1/* to the Auth app with the prefix stripped and the query kept", async () => {
+    const response = await gateway().request("/auth/v1/token?grant_type=password", { method: "POST" });
+    expect(await response.json()).toEqual({ path: "/token", method: "POST", query: { grant_type: "password" } });
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+  });
+});
+
+describe("gateway: CORS preflight", () => {
+  it("answers a preflight on any route itself, echoing the requested headers, without a JWT", async () => {
+    for (const path of ["/functions/v1/hello", "/auth/v1/token", "/api/login", "/contacts"]) {
+      const response = await gateway().request(path, {
+        method: "OPTIONS",
+        headers: {
+          Origin: "http://localhost:5173",
+          "Access-Control-Request-Method": "POST",
+          "Access-Control-Request-Headers": "authorization, apikey, x-client-info, content-type",
+        },
+      });
+      expect(response.status).toBe(204);
+      expect(response.headers.get("access-control-allow-origin")).toBe("*");
+      expect(response.headers.get("access-control-allow-headers")).toBe("authorization, apikey, x-client-info, content-type");
+      expect(response.headers.get("access-control-allow-methods")).toContain("POST");
+    }
+  });
+});
+
+describe("gateway: the web app", () => {
+  it("serves built files with their content types", async () => {
+    const index = await gateway().request("/");
+    expect(index.status).toBe(200);
+    expect(index.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await index.text()).toContain("<title>MailScout</title>");
+    const script = await gateway().request("/assets/app-1234.js");
+    expect(script.headers.get("content-type")).toMatch(/^text\/javascript/);
+  });
+
+  it("answers client routes with index.html so the SPA's router takes over", async () => {
+    for (const path of ["/contacts", "/auth", "/login", "/admin/users"]) {
+      const response = await gateway().request(path);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain("<title>MailScout</title>");
+    }
+  });
+
+  it("answers 404 for a missing file", async () => {
+    expect((await gateway().request("/assets/missing.js")).status).toBe(404);
+  });
+
+  it("says how to build the web app when web/dist is missing", async () => {
+    const response = await gateway({ webDist: join(webDist, "not-built") }).request("/");
+    expect(response.status).toBe(503);
+    expect(await response.text()).toContain("npm run build -w web");
+  });
+});
+
+describe("gateway: /health", () => {
+  it("answers 200 with each component when all are up, else 503", async () => {
+    health = { healthy: true, components: { postgres: { up: true } } };
+    const up = await gateway().request("/health");
+    expect(up.status).toBe(200);
+    expect(await up.json()).toEqual(health);
+
+    health = { healthy: false, components: { postgres: { up: false, error: "connection refused" } } };
+    const down = await gateway().request("/health");
+    expect(down.status).toBe(503);
+    expect(await down.json()).toEqual(health);
+  });
+});

@@ -1,0 +1,211 @@
+// The local Supabase as one unit: PostgreSQL with the project's migrations and seed, every edge function on Deno, and
+// the gateway in front with Auth inside it. Whoever starts a stack gets its URLs and keys, a promise that resolves if
+// any component dies, and stop(), which stops exactly what this stack started, last started first.
+import { existsSync } from "node:fs";
+import type { Server } from "node:http";
+import { join } from "node:path";
+import { createAdaptorServer } from "@hono/node-server";
+import postgres from "postgres";
+import { createAuthApp } from "./auth/index.ts";
+import { lockDataDir } from "./data-dir-lock.ts";
+import { applySchema } from "./database.ts";
+import { startFunction, type RunningFunction } from "./functions.ts";
+import { loadEdgeFunctions } from "./functions-config.ts";
+import { createGateway } from "./gateway.ts";
+import { checkHealth, type Probe } from "./health.ts";
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from "./keys.ts";
+import { paths } from "./paths.ts";
+import { isListening } from "./ports.ts";
+import { databaseUrl, removeCluster, startPostgres, type RunningPostgres } from "./postgres.ts";
+import { runCommand } from "./processes.ts";
+
+export interface StackOptions {
+  gatewayPort: number;
+  dbPort: number;
+  /** Holds the cluster and the stack's lock: .devstack/dev or .devstack/test. */
+  dataDir: string;
+  /** Start from an empty database (the test stack) instead of the one the data directory holds. */
+  freshDatabase: boolean;
+  /** The project's settings, given to every function next to the SUPABASE_* variables. */
+  functionEnv: Record<string, string>;
+  log: (line: string) => void;
+  /** Aborting it during start-up stops what has started and makes startStack reject. */
+  signal?: AbortSignal;
+}
+
+export interface ComponentDeath {
+  component: string;
+  reason: string;
+}
+
+export interface RunningStack {
+  url: string;
+  dbUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  stop(): Promise<void>;
+  /** Resolves when a component exits or fails on its own; the caller then stops the rest. */
+  died: Promise<ComponentDeath>;
+}
+
+const JWT_EXPIRY_SECONDS = 3600;
+
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const { log } = options;
+  const url = `http://localhost:${options.gatewayPort}`;
+
+  // Everything started so far, to be undone in reverse order.
+  const started: Array<{ component: string; stop: () => Promise<void> }> = [];
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      for (const { component, stop: stopComponent } of started.reverse()) {
+        await stopComponent().catch((error: unknown) => log(`stopping ${component} failed: ${String(error)}`));
+      }
+    })();
+    return stopping;
+  };
+
+  let firstDeath: ComponentDeath | undefined;
+  let reportDeath!: (death: ComponentDeath) => void;
+  const died = new Promise<ComponentDeath>((resolve) => (reportDeath = resolve));
+  const supervise = (component: string, death: Promise<string>) => {
+    void death.then((reason) => {
+      firstDeath ??= { component, reason };
+      reportDeath(firstDeath);
+    });
+  };
+  const failIfDied = () => {
+    if (firstDeath) throw new Error(`${firstDeath.component} died while the stack was starting: ${firstDeath.reason}`);
+    options.signal?.throwIfAborted();
+  };
+
+  try {
+    const unlock = lockDataDir(options.dataDir);
+    started.push({ component: "data directory lock", stop: async () => unlock() });
+    // Found out now rather than after everything else has started.
+    if (await isListening(options.gatewayPort)) throw new Error(`Port ${options.gatewayPort} is already in use`);
+    if (options.freshDatabase) await removeCluster(options.dataDir, log);
+
+    const edgeFunctions = loadEdgeFunctions(paths.repoRoot);
+    const dbUrl = databaseUrl(options.dbPort);
+    const functionEnv = {
+      ...options.functionEnv,
+      SUPABASE_URL: url,
+      SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
+      SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
+      SUPABASE_DB_URL: dbUrl,
+    };
+
+    // PostgreSQL and the functions start side by side: a first run spends most of its time in Deno's downloads.
+    log(`starting PostgreSQL on port ${options.dbPort} and functions ${edgeFunctions.map((fn) => fn.name).join(", ")}`);
+    const results = await Promise.allSettled([
+      startPostgres({ dataDir: options.dataDir, port: options.dbPort, throwaway: options.freshDatabase, log }),
+      ...edgeFunctions.map((fn) => startFunction(fn, { env: functionEnv, log, signal: options.signal })),
+    ]);
+    const [postgresResult, ...functionResults] = results as [
+      PromiseSettledResult<RunningPostgres>,
+      ...PromiseSettledResult<RunningFunction>[],
+    ];
+    if (postgresResult.status === "fulfilled") {
+      started.push({ component: "postgres", stop: postgresResult.value.stop });
+      supervise("postgres", postgresResult.value.death);
+    }
+    const functions: RunningFunction[] = [];
+    for (const result of functionResults) {
+      if (result.status !== "fulfilled") continue;
+      functions.push(result.value);
+      started.push({ component: `function ${result.value.name}`, stop: result.value.stop });
+      supervise(`function ${result.value.name}`, result.value.death);
+    }
+    const failure = results.find((result) => result.status === "rejected");
+    if (failure) throw failure.reason;
+    failIfDied();
+
+    await applySchema(dbUrl, log);
+    failIfDied();
+
+    const sql = postgres(dbUrl, { max: 5, onnotice: () => {} });
+    started.push({ component: "auth's database pool", stop: () => sql.end({ timeout: 5 }) });
+    const auth = createAuthApp({
+      sql,
+      jwtSecret: LOCAL_JWT_SECRET,
+      jwtExpirySeconds: JWT_EXPIRY_SECONDS,
+      issuer: `${url}/auth/v1`,
+    });
+
+    const probes: Record<string, Probe> = {
+      postgres: async () => void (await sql`select 1`),
+      // Auth runs inside the gateway, on the database pool; it reports itself as GoTrue does.
+      auth: async () => {
+        const response = await auth.fetch(new Request(`${url}/health`));
+        if (!response.ok) throw new Error(`GET /auth/v1/health answered ${response.status}`);
+      },
+      spa: async () => {
+        if (!existsSync(join(paths.webDist, "index.html"))) throw new Error("web/dist/index.html is missing");
+      },
+    };
+    for (const fn of functions) {
+      probes[`functions/${fn.name}`] = async () => {
+        if (!(await isListening(fn.port))) throw new Error(`Deno is not listening on port ${fn.port}`);
+      };
+    }
+    const gateway = createGateway({
+      auth,
+      functions: new Map(functions.map((fn) => [fn.name, { port: fn.port, verifyJwt: fn.verifyJwt }])),
+      jwtSecret: LOCAL_JWT_SECRET,
+      webDist: paths.webDist,
+      health: () => checkHealth(probes),
+      log,
+    });
+    const server = await listen(gateway.fetch, options.gatewayPort);
+    started.push({ component: "gateway", stop: () => close(server) });
+    supervise("gateway", new Promise((resolve) => server.once("error", (error) => resolve(error.message))));
+    failIfDied();
+
+    return {
+      url,
+      dbUrl,
+      anonKey: LOCAL_ANON_KEY,
+      serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+      jwtSecret: LOCAL_JWT_SECRET,
+      stop,
+      died,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function listen(fetch: (request: Request) => Response | Promise<Response>, port: number): Promise<Server> {
+  const server = createAdaptorServer({ fetch }) as Server;
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(new Error(`The gateway cannot listen on 127.0.0.1:${port}: ${error.message}`));
+    server.once("error", onError);
+    // Loopback only: the local keys are public knowledge, so the stack must not be reachable from the network.
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", onError);
+      resolve(server);
+    });
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    // Keep-alive connections would hold close() open until they time out.
+    server.closeAllConnections();
+  });
+}
+
+/** Builds the SPA into web/dist; env carries what the build bakes in (by default the local anon key). */
+export async function buildWeb(
+  env: Record<string, string> = { VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY },
+  log: (line: string) => void = console.log,
+): Promise<void> {
+  const startedAt = performance.now();
+  await runCommand(paths.vite, ["build"], { cwd: paths.webDir, env: { ...process.env, ...env } });
+  log(`built the web app in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
+}

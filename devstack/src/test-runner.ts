@@ -1,0 +1,244 @@
+// `npm test`: sets the machine up like `npm start`, starts a throw-away stack on the test ports, runs every test layer
+// against it, stops what it started and prints one summary line per layer. Exit code 1 on any failure.
+import { spawn } from "node:child_process";
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { LOCAL_ANON_KEY } from "./keys.ts";
+import { dataDirs, paths, repoRoot } from "./paths.ts";
+import { countJUnit, countPgProve, countPlaywright, countVitest, type Counts } from "./test-counts.ts";
+import { resolveSettings } from "./settings.ts";
+import { buildWeb, startStack, type RunningStack } from "./stack.ts";
+import { ensureSystemPackages } from "./system.ts";
+
+const TEST_PORTS = { gateway: 55321, db: 55322 };
+
+interface LayerResult extends Counts {
+  name: string;
+  seconds: number;
+}
+
+interface Step {
+  /** What a failing step is called in the summary. */
+  label: string;
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  /** Reads the step's counts from its report file (REPORT in args/env; stdout is kept in REPORT.out); steps without
+   * one count as a single check. */
+  counts?: (reportFile: string) => Counts;
+}
+
+const log = (line: string) => console.log(`[devstack] ${line}`);
+
+export async function runTests(): Promise<number> {
+  const started = Date.now();
+  await ensureSystemPackages({ browser: true, log });
+  log("building the web app");
+  await buildWeb({ VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY }, log);
+
+  const reports = mkdtempSync(join(tmpdir(), "mailscout-test-"));
+  let stack: RunningStack | undefined;
+  const results: LayerResult[] = [];
+  // Servers run in their own process group, so a Ctrl-C reaches only this process: stop the stack, then go.
+  const interrupted = new AbortController();
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      interrupted.abort();
+      void (stack?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+    });
+  }
+  try {
+    log(`starting the test stack on port ${TEST_PORTS.gateway} (throw-away database on ${TEST_PORTS.db})`);
+    stack = await startStack({
+      gatewayPort: TEST_PORTS.gateway,
+      dbPort: TEST_PORTS.db,
+      dataDir: dataDirs.test,
+      freshDatabase: true,
+      functionEnv: resolveSettings(),
+      log,
+      signal: interrupted.signal,
+    });
+    const running = stack;
+    const layers = testLayers(running);
+    // A component dying mid-run fails the run with its reason instead of a cascade of unrelated test failures.
+    const died = running.died.then(({ component, reason }) => {
+      throw new Error(`${component} died during the tests: ${reason}`);
+    });
+    for (const [name, steps] of layers) {
+      results.push(await Promise.race([runLayer(name, steps, reports), died]));
+    }
+  } finally {
+    await stack?.stop();
+    rmSync(reports, { recursive: true, force: true });
+    rmSync(dataDirs.test, { recursive: true, force: true });
+  }
+
+  console.log("\nSummary");
+  for (const r of results) {
+    const failedSteps = r.failedSteps.length ? ` (failed: ${r.failedSteps.join(", ")})` : "";
+    console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed in ${r.seconds.toFixed(1)} s${failedSteps}`);
+  }
+  const passed = results.reduce((sum, r) => sum + r.passed, 0);
+  const failed = results.reduce((sum, r) => sum + r.failed, 0);
+  console.log(`npm test took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed === 0 ? 0 : 1;
+}
+
+function testLayers(stack: RunningStack): [string, Step[]][] {
+  const stackEnv = {
+    SUPABASE_URL: stack.url,
+    SUPABASE_ANON_KEY: stack.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+    SUPABASE_DB_URL: stack.dbUrl,
+  };
+  const deno = (args: string[]): Step => ({
+    label: `deno ${args[0]}`,
+    command: paths.deno,
+    args: [args[0]!, "--config", "edge-functions/deno.json", ...args.slice(1)],
+  });
+  const denoTest = (label: string, dir: string, env?: Record<string, string>): Step => ({
+    label,
+    command: paths.deno,
+    args: ["test", "--config", "edge-functions/deno.json", "--allow-all", "--junit-path=REPORT", dir],
+    env,
+    counts: countJUnit,
+  });
+  const vitest = (label: string, root: string, dir: string, env?: Record<string, string>): Step => ({
+    label,
+    command: join(repoRoot, "node_modules/.bin/vitest"),
+    args: ["run", "--root", root, dir, "--reporter=default", "--reporter=json", "--outputFile.json=REPORT"],
+    env,
+    counts: countVitest,
+  });
+  // With sslmode spelled out, the CLI doesn't print its "connected without TLS" notice into the output.
+  const cliDbUrl = `${stack.dbUrl}?sslmode=disable`;
+  const supabase = (label: string, args: string[]): Step => ({ label, command: paths.supabase, args });
+  const psql = (label: string, args: string[]): Step => ({
+    label,
+    command: "psql",
+    args: [stack.dbUrl, "-v", "ON_ERROR_STOP=1", "-q", ...args],
+  });
+
+  return [
+    [
+      "lint + types",
+      [
+        { label: "tsc web", command: join(repoRoot, "node_modules/.bin/tsc"), args: ["-p", "web/tsconfig.json"] },
+        { label: "tsc devstack", command: join(repoRoot, "node_modules/.bin/tsc"), args: ["-p", "devstack/tsconfig.json"] },
+        { label: "tsc e2e", command: join(repoRoot, "node_modules/.bin/tsc"), args: ["-p", "e2e/tsconfig.json"] },
+        deno(["check", "edge-functions/"]),
+        deno(["lint", "edge-functions/"]),
+        {
+          label: "database types up to date",
+          command: process.execPath,
+          args: ["--import", "tsx", join(repoRoot, "devstack/src/database-types.ts"), stack.dbUrl],
+        },
+      ],
+    ],
+    [
+      "advisors",
+      [
+        // The security advisor fails the run on any WARN or ERROR; the performance advisor's findings are only printed.
+        supabase("security advisor", ["db", "advisors", `--remote=${cliDbUrl}`, "--type", "security", "--level", "info", "--fail-on", "warn"]),
+        supabase("performance advisor", ["db", "advisors", `--remote=${cliDbUrl}`, "--type", "performance", "--level", "info", "--fail-on", "none"]),
+        supabase("db lint", ["db", "lint", `--remote=${cliDbUrl}`, "--schema", "public,private", "--fail-on", "error"]),
+      ],
+    ],
+    [
+      "unit",
+      [
+        vitest("vitest web", "web", "src"),
+        vitest("vitest devstack", "devstack", "src"),
+        denoTest("deno test edge-functions/_shared", "edge-functions/_shared/"),
+      ],
+    ],
+    [
+      "database",
+      [
+        psql("pgTAP set-up", [
+          "-c",
+          "create extension if not exists pgtap with schema extensions",
+          "-f",
+          "supabase/tests/helpers/test_helpers.sql",
+        ]),
+        {
+          label: "pg_prove",
+          command: "pg_prove",
+          args: ["--verbose", "--ext", ".sql", "-d", stack.dbUrl, "supabase/tests/"],
+          counts: countPgProve,
+        },
+      ],
+    ],
+    ["contract", [vitest("supabase-js against devstack", "devstack", "test/contract", stackEnv)]],
+    ["api", [denoTest("deno test edge-functions/api", "edge-functions/api/", stackEnv)]],
+    [
+      "e2e",
+      [
+        {
+          label: "playwright",
+          command: join(repoRoot, "node_modules/.bin/playwright"),
+          args: ["test", "-c", "e2e/playwright.config.ts"],
+          env: { BASE_URL: stack.url, PLAYWRIGHT_JSON_OUTPUT_NAME: "REPORT" },
+          counts: countPlaywright,
+        },
+      ],
+    ],
+  ];
+}
+
+async function runLayer(name: string, steps: Step[], reports: string): Promise<LayerResult> {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const total: LayerResult = { name, passed: 0, failed: 0, failedSteps: [], seconds: 0 };
+  for (const [index, step] of steps.entries()) {
+    const reportFile = join(reports, `${name.replace(/\W+/g, "-")}-${index}.report`);
+    const withReport = (value: string) => value.replace("REPORT", reportFile);
+    const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, withReport(v)]));
+    const exitCode = await runStep(step.command, step.args.map(withReport), env, `${reportFile}.out`);
+    const counts = step.counts ? readCounts(step.counts, reportFile, exitCode) : single(exitCode);
+    total.passed += counts.passed;
+    total.failed += counts.failed;
+    if (exitCode !== 0 || counts.failed > 0) total.failedSteps.push(step.label);
+  }
+  total.seconds = (Date.now() - started) / 1000;
+  return total;
+}
+
+/** A runner that crashed before writing its report still fails the layer, counted as one failure. */
+function readCounts(read: (file: string) => Counts, file: string, exitCode: number): Counts {
+  let counts: Counts;
+  try {
+    counts = read(file);
+  } catch {
+    return single(1);
+  }
+  if (exitCode !== 0 && counts.failed === 0) return { ...counts, failed: 1 };
+  return counts;
+}
+
+function single(exitCode: number): Counts {
+  return exitCode === 0 ? { passed: 1, failed: 0, failedSteps: [] } : { passed: 0, failed: 1, failedSteps: [] };
+}
+
+/** Streams the step's output to the console and keeps its stdout in `outputFile` for runners that report only there. */
+function runStep(command: string, args: string[], env: Record<string, string>, outputFile: string): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: repoRoot,
+      env: { ...process.env, ...env, CI: "true" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const output = createWriteStream(outputFile);
+    child.stdout.on("data", (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      output.write(chunk);
+    });
+    child.on("error", (error) => {
+      console.error(`${command}: ${error.message}`);
+      resolve(127);
+    });
+    child.on("close", (code) => output.end(() => resolve(code ?? 1)));
+  });
+}
