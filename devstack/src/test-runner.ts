@@ -24,6 +24,8 @@ interface Step {
   command: string;
   args: string[];
   env?: Record<string, string>;
+  /** Prepares the layer (e.g. loads test helpers): it counts only when it fails. */
+  setup?: boolean;
   /** Reads the step's counts from its report file (REPORT in args/env; stdout is kept in REPORT.out); steps without
    * one count as a single check. */
   counts?: (reportFile: string) => Counts;
@@ -115,8 +117,9 @@ function testLayers(stack: RunningStack): [string, Step[]][] {
   // With sslmode spelled out, the CLI doesn't print its "connected without TLS" notice into the output.
   const cliDbUrl = `${stack.dbUrl}?sslmode=disable`;
   const supabase = (label: string, args: string[]): Step => ({ label, command: paths.supabase, args });
-  const psql = (label: string, args: string[]): Step => ({
+  const psql = (label: string, setup: boolean, args: string[]): Step => ({
     label,
+    setup,
     command: "psql",
     args: [stack.dbUrl, "-v", "ON_ERROR_STOP=1", "-q", ...args],
   });
@@ -157,7 +160,7 @@ function testLayers(stack: RunningStack): [string, Step[]][] {
     [
       "database",
       [
-        psql("pgTAP set-up", [
+        psql("pgTAP set-up", true, [
           "-c",
           "create extension if not exists pgtap with schema extensions",
           "-f",
@@ -197,7 +200,11 @@ async function runLayer(name: string, steps: Step[], reports: string): Promise<L
     const withReport = (value: string) => value.replace("REPORT", reportFile);
     const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, withReport(v)]));
     const exitCode = await runStep(step.command, step.args.map(withReport), env, `${reportFile}.out`);
-    const counts = step.counts ? readCounts(step.counts, reportFile, exitCode) : single(exitCode);
+    const counts = step.counts
+      ? readCounts(step.counts, reportFile, exitCode)
+      : step.setup && exitCode === 0
+        ? { passed: 0, failed: 0, failedSteps: [] }
+        : single(exitCode);
     total.passed += counts.passed;
     total.failed += counts.failed;
     if (exitCode !== 0 || counts.failed > 0) total.failedSteps.push(step.label);
