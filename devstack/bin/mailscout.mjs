@@ -17,9 +17,11 @@ const installedLock = join(root, "node_modules/.package-lock.json");
 const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : undefined);
 const installed = mtime(installedLock);
 if (installed === undefined || installed < (mtime(lockFile) ?? 0)) {
-  const args = !existsSync(join(root, "node_modules")) && existsSync(lockFile) ? ["ci"] : ["install"];
-  console.log(`Installing npm dependencies (npm ${args[0]})...`);
-  const npm = spawnSync("npm", args, { cwd: root, stdio: "inherit" });
+  // Not `npm ci`: npm 11 writes only this platform's optional packages (Deno's and the Supabase CLI's native
+  // binaries) into the lock, and `npm ci` then refuses the lock as out of sync. `npm install` installs the locked
+  // versions just the same.
+  console.log("Installing npm dependencies (npm install)...");
+  const npm = spawnSync("npm", ["install"], { cwd: root, stdio: "inherit" });
   if (npm.status !== 0) process.exit(npm.status ?? 1);
 }
 
