@@ -1,7 +1,7 @@
 // The settings every function gets from Supabase (locally from devstack, in production from the platform), parsed
 // once so a misconfigured deployment fails at start-up with the variable's name instead of at its first request.
 import { z } from "zod";
-import { describeAllIssues } from "./validation.ts";
+import { describeAllIssues } from "./zod-issues.ts";
 
 export const envSchema = z.object({
   SUPABASE_URL: z.url({ protocol: /^https?$/, error: "must be the project's http(s) URL" }),

@@ -2,7 +2,7 @@
 // 400 whose message names the field and the rule, so handlers only ever see valid input (c.req.valid("json")).
 import type { Env, MiddlewareHandler } from "hono";
 import type { z } from "zod";
-import { describeFirstIssue } from "../../_shared/validation.ts";
+import { describeFirstIssue } from "../../_shared/zod-issues.ts";
 import { errorBody } from "./errors.ts";
 
 export type JsonInput<Schema extends z.ZodType> = {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { loginRequestSchema, registerRequestSchema } from "./contracts/auth.ts";
-import { describeAllIssues, describeFirstIssue } from "./validation.ts";
+import { describeAllIssues, describeFirstIssue } from "./zod-issues.ts";
 
 const valid = { username: "ada", email: "ada@example.com", password: "correct horse" };
 
