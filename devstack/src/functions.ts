@@ -24,6 +24,16 @@ const DENO_RUNTIME_VARIABLES = [
   "NODE_EXTRA_CA_CERTS",
 ];
 
+/** The part of the developer's environment any Deno process devstack starts needs. */
+export function denoRuntimeEnv(): Record<string, string> {
+  return {
+    ...Object.fromEntries(
+      DENO_RUNTIME_VARIABLES.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])),
+    ),
+    DENO_NO_UPDATE_CHECK: "1",
+  };
+}
+
 export interface RunningFunction {
   name: string;
   port: number;
@@ -43,9 +53,7 @@ export async function startFunction(
     : fn.imports.kind === "config"
       ? ["--config", fn.imports.path]
       : ["--import-map", fn.imports.path];
-  const runtimeEnv = Object.fromEntries(
-    DENO_RUNTIME_VARIABLES.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])),
-  );
+  const runtimeEnv = denoRuntimeEnv();
   let announcedDownload = false;
   const server = await startServer(
     paths.deno,
@@ -54,7 +62,6 @@ export async function startFunction(
       cwd: paths.repoRoot,
       env: {
         ...runtimeEnv,
-        DENO_NO_UPDATE_CHECK: "1",
         ...options.env,
         DEVSTACK_FUNCTION_PORT: String(port),
         DEVSTACK_FUNCTION_ENTRYPOINT: pathToFileURL(fn.entrypoint).href,

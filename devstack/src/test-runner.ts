@@ -9,9 +9,12 @@ import { dataDirs, paths, repoRoot } from "./paths.ts";
 import { countJUnit, countPgProve, countPlaywright, countVitest, type Counts } from "./test-counts.ts";
 import { resolveSettings } from "./settings.ts";
 import { buildWeb, startStack, type RunningStack } from "./stack.ts";
+import { startDnsFixture, type RunningDnsFixture } from "./dns-fixture.ts";
 import { ensureSystemPackages } from "./system.ts";
 
-const TEST_PORTS = { gateway: 55321, db: 55322 };
+const TEST_PORTS = { gateway: 55321, db: 55322, dns: 55353 };
+/** The anonymous per-IP allowance is lowered to the session's, so e2e can show a cleared local storage resets nothing. */
+const TEST_SETTINGS = { ANON_IP_MONTHLY_LIMIT: "10" };
 
 interface LayerResult extends Counts {
   name: string;
@@ -41,37 +44,43 @@ export async function runTests(): Promise<number> {
 
   const reports = mkdtempSync(join(tmpdir(), "mailscout-test-"));
   let stack: RunningStack | undefined;
+  let dns: RunningDnsFixture | undefined;
   const results: LayerResult[] = [];
   // Servers run in their own process group, so a Ctrl-C reaches only this process: stop the stack, then go.
   const interrupted = new AbortController();
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       interrupted.abort();
-      void (stack?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+      void Promise.allSettled([stack?.stop(), dns?.stop()]).finally(() => process.exit(130));
     });
   }
   try {
+    dns = await startDnsFixture(TEST_PORTS.dns, log);
     log(`starting the test stack on port ${TEST_PORTS.gateway} (throw-away database on ${TEST_PORTS.db})`);
     stack = await startStack({
       gatewayPort: TEST_PORTS.gateway,
       dbPort: TEST_PORTS.db,
       dataDir: dataDirs.test,
       freshDatabase: true,
-      functionEnv: resolveSettings(),
+      functionEnv: { ...resolveSettings(), ...TEST_SETTINGS, DNS_SERVERS: dns.servers },
       log,
       signal: interrupted.signal,
     });
     const running = stack;
     const layers = testLayers(running);
     // A component dying mid-run fails the run with its reason instead of a cascade of unrelated test failures.
-    const died = running.died.then(({ component, reason }) => {
-      throw new Error(`${component} died during the tests: ${reason}`);
+    const died = Promise.race([
+      running.died.then(({ component, reason }) => `${component} died during the tests: ${reason}`),
+      dns.death,
+    ]).then((why) => {
+      throw new Error(why);
     });
     for (const [name, steps] of layers) {
       results.push(await Promise.race([runLayer(name, steps, reports), died]));
     }
   } finally {
     await stack?.stop();
+    await dns?.stop();
     rmSync(reports, { recursive: true, force: true });
     rmSync(dataDirs.test, { recursive: true, force: true });
   }
@@ -183,7 +192,7 @@ function testLayers(stack: RunningStack): [string, Step[]][] {
           label: "playwright",
           command: join(repoRoot, "node_modules/.bin/playwright"),
           args: ["test", "-c", "e2e/playwright.config.ts"],
-          env: { BASE_URL: stack.url, PLAYWRIGHT_JSON_OUTPUT_NAME: "REPORT" },
+          env: { BASE_URL: stack.url, DATABASE_URL: stack.dbUrl, PLAYWRIGHT_JSON_OUTPUT_NAME: "REPORT" },
           counts: countPlaywright,
         },
       ],

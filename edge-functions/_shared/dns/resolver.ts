@@ -1,0 +1,115 @@
+// The MailDomainResolver the engine uses: one DNS lookup per domain however many addresses share it.
+//
+// A lookup is answered, in order, from: this instance's memory; a lookup of the same domain already under way (every
+// caller waits for the one lookup); the shared store (public.mail_domain_cache, so instances and cold starts share
+// answers); DNS. What DNS says is kept for its TTL within TTL_BOUNDS, in memory and in the store.
+//
+// Errors (SERVFAIL, timeouts, ...) are kept in memory only, for ERROR_TTL_SECONDS: long enough that a bulk list full
+// of one broken domain waits for one timeout rather than one per address, short enough that a person who retries a
+// minute later gets a fresh attempt. They are never written to the store: an error says more about our path to the
+// resolver at that moment than about the domain, and other instances should try for themselves.
+import type { DnsClient } from "./client.ts";
+import type { MailDomainLookup, MailDomainResolver } from "./mail-domain-lookup.ts";
+import { LookupMemoryCache } from "./memory-cache.ts";
+import { resolveMailDomain } from "./resolve-mail-domain.ts";
+
+export const ERROR_TTL_SECONDS = 30;
+export const DEFAULT_MEMORY_ENTRIES = 10_000;
+
+/** Lookups shared beyond one instance; db-store.ts keeps them in public.mail_domain_cache. */
+export interface MailDomainCacheStore {
+  get(domain: string): Promise<{ lookup: MailDomainLookup; expiresAt: Date } | null>;
+  set(domain: string, lookup: MailDomainLookup, expiresAt: Date): Promise<void>;
+}
+
+export interface MailDomainResolverOptions {
+  client: DnsClient;
+  /** The shared store; without it, answers are kept in this instance's memory only. */
+  cache?: MailDomainCacheStore;
+  now?: () => Date;
+  /** How many domains this instance keeps in memory. */
+  memoryEntries?: number;
+}
+
+export function createMailDomainResolver(options: MailDomainResolverOptions): MailDomainResolver {
+  const { client, cache: store } = options;
+  const now = options.now ?? (() => new Date());
+  const memory = new LookupMemoryCache(options.memoryEntries ?? DEFAULT_MEMORY_ENTRIES);
+  const inFlight = new Map<string, Promise<MailDomainLookup>>();
+
+  async function fromStore(domain: string): Promise<MailDomainLookup | undefined> {
+    if (!store) return undefined;
+    try {
+      const stored = await store.get(domain);
+      if (!stored || stored.expiresAt.getTime() <= now().getTime()) return undefined;
+      const lookup = freeze(stored.lookup);
+      memory.set(domain, { lookup, expiresAtMs: stored.expiresAt.getTime() });
+      return lookup;
+    } catch (error) {
+      // The store is a cache: when it fails, DNS still answers.
+      console.error(`mail_domain_cache: reading ${domain} failed:`, error);
+      return undefined;
+    }
+  }
+
+  async function fromDns(domain: string): Promise<MailDomainLookup> {
+    const resolved = await resolveMailDomain(client, domain);
+    const lookup = freeze(resolved.lookup);
+    const ttlSeconds = resolved.ttlSeconds;
+    const expiresAtMs = now().getTime() + (ttlSeconds ?? ERROR_TTL_SECONDS) * 1000;
+    memory.set(domain, { lookup, expiresAtMs });
+    if (store && ttlSeconds !== null) {
+      try {
+        await store.set(domain, lookup, new Date(expiresAtMs));
+      } catch (error) {
+        console.error(`mail_domain_cache: writing ${domain} failed:`, error);
+      }
+    }
+    return lookup;
+  }
+
+  return {
+    lookup(asciiDomain) {
+      const domain = normaliseDomain(asciiDomain);
+      if (domain === undefined) {
+        return Promise.resolve({ kind: "error", detail: `"${asciiDomain}" is not a domain name` });
+      }
+      const cached = memory.get(domain, now().getTime());
+      if (cached) return Promise.resolve(cached.lookup);
+      let pending = inFlight.get(domain);
+      if (!pending) {
+        pending = (async () => (await fromStore(domain)) ?? (await fromDns(domain)))()
+          .finally(() => inFlight.delete(domain));
+        inFlight.set(domain, pending);
+      }
+      return pending;
+    },
+  };
+}
+
+const LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
+
+/**
+ * Lower case, without the root's trailing dot, checked against DNS's limits (RFC 1035 §2.3.4). A Unicode name is
+ * turned into its A-label form the way URLs do (UTS #46), so "bücher.test" and "xn--bcher-kva.test" share a lookup.
+ */
+function normaliseDomain(input: string): string | undefined {
+  let domain = input.trim().toLowerCase().replace(/\.$/, "");
+  // deno-lint-ignore no-control-regex -- everything outside ASCII
+  if (/[^\x00-\x7f]/.test(domain)) {
+    if (!URL.canParse(`http://${domain}/`)) return undefined;
+    domain = new URL(`http://${domain}/`).hostname;
+  }
+  if (domain.length === 0 || domain.length > 253) return undefined;
+  return domain.split(".").every((label) => LABEL.test(label)) ? domain : undefined;
+}
+
+/** Every caller of a domain gets the same object; freezing it keeps one caller from changing what the next sees. */
+function freeze(lookup: MailDomainLookup): MailDomainLookup {
+  if (lookup.kind === "mx") {
+    for (const record of lookup.mxRecords) Object.freeze(record);
+    Object.freeze(lookup.mxRecords);
+  }
+  if (lookup.kind === "implicit") Object.freeze(lookup.addresses);
+  return Object.freeze(lookup);
+}

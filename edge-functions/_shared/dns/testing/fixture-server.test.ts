@@ -1,0 +1,55 @@
+// The fixture itself: the names others rely on, and the program devstack runs (`--port N`, "listening", SIGTERM).
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { createDnsClient } from "../client.ts";
+import { FIXTURE_NAMES } from "./zones.ts";
+
+Deno.test("fixture zones hold every name the brief promises", () => {
+  for (
+    const name of ["mailscout-demo.test", "gmail.com", "googlemail.com", "hotmail.com", "outlook.com", "yahoo.com"]
+  ) {
+    assert.ok(FIXTURE_NAMES.get(name)?.records?.MX?.length, name);
+  }
+  assert.ok(FIXTURE_NAMES.get("mailinator.com")?.records?.MX?.length);
+  assert.deepEqual(FIXTURE_NAMES.get("null-mx.test")?.records?.MX, [{ priority: 0, exchange: "." }]);
+  assert.deepEqual(FIXTURE_NAMES.get("implicit-mx.test")?.records, { A: ["192.0.2.10"], AAAA: ["2001:db8::10"] });
+  assert.equal(FIXTURE_NAMES.get("servfail.test")?.behaviour, "servfail");
+  assert.equal(FIXTURE_NAMES.get("timeout.test")?.behaviour, "no_answer");
+  const bench = [...FIXTURE_NAMES.keys()].filter((name) => /^bench-\d{4}\.test$/.test(name));
+  assert.equal(bench.length, 2_000);
+  assert.ok(FIXTURE_NAMES.has("bench-0000.test") && FIXTURE_NAMES.has("bench-1999.test"));
+});
+
+Deno.test("the fixture program says where it listens, answers there and stops cleanly on SIGTERM", async () => {
+  const program = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-net",
+      "--config",
+      fileURLToPath(new URL("../../../deno.json", import.meta.url)),
+      fileURLToPath(new URL("./fixture-server.ts", import.meta.url)),
+      "--port",
+      "0",
+    ],
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const lines = program.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let output = "";
+  while (!output.includes("\n")) {
+    const { value, done } = await lines.read();
+    if (done) break;
+    output += value;
+  }
+  const port = Number(/^listening on 127\.0\.0\.1:(\d+)\n/.exec(output)?.[1]);
+  try {
+    assert.ok(port > 0, `first line: ${JSON.stringify(output)}`);
+    const client = createDnsClient({ servers: [{ transport: "udp", host: "127.0.0.1", port }] });
+    assert.equal((await client.query("mailscout-demo.test", "MX")).rcode, "NOERROR");
+  } finally {
+    program.kill("SIGTERM");
+    const status = await program.status;
+    await lines.cancel();
+    assert.equal(status.code, 0);
+  }
+});

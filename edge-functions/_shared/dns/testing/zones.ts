@@ -1,0 +1,112 @@
+// The fixture server's zones: every name a test, the test stack or the bench may rely on. Anything not listed here
+// (and not below a listed name) is NXDOMAIN. Names are lower-case, without the trailing dot.
+//
+//   mailscout-demo.test      MX 10 mx1.mailscout-demo.test, 20 mx2.mailscout-demo.test
+//   gmail.com, googlemail.com, hotmail.com, outlook.com, yahoo.com   MX (free providers, real MX host names)
+//   mailinator.com           MX (a disposable provider)
+//   implicit-mx.test         no MX; A 192.0.2.10, AAAA 2001:db8::10
+//   null-mx.test             MX 0 .
+//   no-mail.test             TXT only: no MX, A or AAAA
+//   servfail.test            SERVFAIL          refused.test    REFUSED
+//   timeout.test             never answers     malformed.test  an answer that can't be decoded
+//   xn--bcher-kva.test       MX (the IDN bücher.test)
+//   bench-0000.test … bench-1999.test   MX each
+//   many-mx.test             40 MX records: too big for a 512-byte UDP answer, so it comes truncated
+//   alias-mx.test            CNAME mailscout-demo.test      dangling-alias.test   CNAME to a name that doesn't exist
+//   short-ttl.test, long-ttl.test                          MX with TTLs of 5 s and 30 days
+//   brief-negative.test, long-negative.test                zones whose SOA asks for 5 s and 1 day negative caching
+
+export interface MxData {
+  priority: number;
+  /** "." for a null MX. */
+  exchange: string;
+}
+
+export interface FixtureRecords {
+  MX?: MxData[];
+  A?: string[];
+  AAAA?: string[];
+  TXT?: string[];
+  CNAME?: string;
+}
+
+export type FixtureBehaviour = "servfail" | "refused" | "no_answer" | "malformed";
+
+export interface FixtureName {
+  records?: FixtureRecords;
+  behaviour?: FixtureBehaviour;
+  /** Seconds; DEFAULT_TTL when absent. */
+  ttl?: number;
+}
+
+export interface FixtureSoa {
+  ttl: number;
+  /** RFC 2308: the SOA MINIMUM field, the negative-caching TTL. */
+  minimum: number;
+}
+
+export const DEFAULT_TTL = 3_600;
+
+/** Zone apexes and their SOA; a name belongs to the longest apex it ends with, else to the root. */
+export const FIXTURE_ZONES: ReadonlyMap<string, FixtureSoa> = new Map([
+  ["", { ttl: 86_400, minimum: 86_400 }],
+  ["test", { ttl: 3_600, minimum: 900 }],
+  ["brief-negative.test", { ttl: 3_600, minimum: 5 }],
+  ["long-negative.test", { ttl: 86_400, minimum: 86_400 }],
+  ["gmail.com", { ttl: 60, minimum: 300 }],
+  ["googlemail.com", { ttl: 60, minimum: 300 }],
+  ["hotmail.com", { ttl: 3_600, minimum: 3_600 }],
+  ["outlook.com", { ttl: 3_600, minimum: 3_600 }],
+  ["yahoo.com", { ttl: 1_800, minimum: 600 }],
+  ["mailinator.com", { ttl: 3_600, minimum: 3_600 }],
+]);
+
+const mx = (...hosts: [number, string][]): FixtureRecords => ({
+  MX: hosts.map(([priority, exchange]) => ({ priority, exchange })),
+});
+
+const GOOGLE_MX = mx(
+  [5, "gmail-smtp-in.l.google.com"],
+  [10, "alt1.gmail-smtp-in.l.google.com"],
+  [20, "alt2.gmail-smtp-in.l.google.com"],
+  [30, "alt3.gmail-smtp-in.l.google.com"],
+  [40, "alt4.gmail-smtp-in.l.google.com"],
+);
+
+const names: [string, FixtureName][] = [
+  ["mailscout-demo.test", {
+    records: { ...mx([10, "mx1.mailscout-demo.test"], [20, "mx2.mailscout-demo.test"]), TXT: ["v=spf1 mx -all"] },
+  }],
+  ["mx1.mailscout-demo.test", { records: { A: ["192.0.2.25"], AAAA: ["2001:db8::25"] } }],
+  ["mx2.mailscout-demo.test", { records: { A: ["192.0.2.26"] } }],
+  ["gmail.com", { records: GOOGLE_MX }],
+  ["googlemail.com", { records: GOOGLE_MX }],
+  ["hotmail.com", { records: mx([2, "hotmail-com.olc.protection.outlook.com"]) }],
+  ["outlook.com", { records: mx([5, "outlook-com.olc.protection.outlook.com"]) }],
+  ["yahoo.com", {
+    records: mx([1, "mta5.am0.yahoodns.net"], [1, "mta6.am0.yahoodns.net"], [1, "mta7.am0.yahoodns.net"]),
+  }],
+  ["mailinator.com", { records: mx([1, "mail.mailinator.com"], [1, "mail2.mailinator.com"]) }],
+  ["implicit-mx.test", { records: { A: ["192.0.2.10"], AAAA: ["2001:db8::10"] } }],
+  ["null-mx.test", { records: mx([0, "."]) }],
+  ["no-mail.test", { records: { TXT: ["this name exists, but receives no mail"] } }],
+  ["servfail.test", { behaviour: "servfail" }],
+  ["refused.test", { behaviour: "refused" }],
+  ["timeout.test", { behaviour: "no_answer" }],
+  ["malformed.test", { behaviour: "malformed" }],
+  ["xn--bcher-kva.test", { records: mx([10, "mail.xn--bcher-kva.test"]) }],
+  ["mail.xn--bcher-kva.test", { records: { A: ["192.0.2.30"] } }],
+  ["many-mx.test", {
+    records: mx(...Array.from({ length: 40 }, (_, i): [number, string] => [i, `mx${i}.mail-exchangers.many-mx.test`])),
+  }],
+  ["alias-mx.test", { records: { CNAME: "mailscout-demo.test" } }],
+  ["dangling-alias.test", { records: { CNAME: "gone.test" } }],
+  ["short-ttl.test", { records: mx([10, "mx.short-ttl.test"]), ttl: 5 }],
+  ["long-ttl.test", { records: mx([10, "mx.long-ttl.test"]), ttl: 30 * 86_400 }],
+  ...Array.from({ length: 2_000 }, (_, i): [string, FixtureName] => {
+    const name = `bench-${String(i).padStart(4, "0")}.test`;
+    return [name, { records: mx([10, `mx.${name}`]) }];
+  }),
+];
+
+export const FIXTURE_NAMES: ReadonlyMap<string, FixtureName> = new Map(names);
