@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { Hono } from "hono";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createGateway } from "./gateway.ts";
+import { createAdaptorServer } from "@hono/node-server";
+import { createGateway, headersForFunction } from "./gateway.ts";
 import type { HealthReport } from "./health.ts";
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET } from "./keys.ts";
 import { freePort } from "./ports.ts";
@@ -15,6 +16,7 @@ interface Echo {
   method: string;
   url: string;
   authorization: string | null;
+  forwardedFor: string | null;
   body: string;
 }
 
@@ -41,6 +43,7 @@ beforeAll(async () => {
         method: request.method ?? "",
         url: request.url ?? "",
         authorization: request.headers.authorization ?? null,
+        forwardedFor: request.headers["x-forwarded-for"]?.toString() ?? null,
         body,
       };
       response.writeHead(200, {
@@ -105,6 +108,7 @@ describe("gateway: functions", () => {
       method: "POST",
       url: "/hello/greet?name=ada",
       authorization: `Bearer ${LOCAL_ANON_KEY}`,
+      forwardedFor: null,
       body: "hi",
     });
   });
@@ -187,6 +191,7 @@ describe("gateway: /api", () => {
       method: "POST",
       url: "/api/auth/login?next=%2F",
       authorization: null,
+      forwardedFor: null,
       body: '{"username":"demo"}',
     });
     expect(response.headers.get("authorization")).toBe("Bearer from-the-function");
@@ -201,6 +206,59 @@ describe("gateway: /api", () => {
     let rest = "";
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += decoder.decode(chunk.value);
     expect(rest).toBe("second\n");
+  });
+});
+
+describe("gateway: X-Forwarded-For", () => {
+  it("names the client socket's address, replacing whatever the client sent", async () => {
+    const client = { incoming: { socket: { remoteAddress: "203.0.113.7" } } };
+    for (const path of ["/api/validate-email", "/functions/v1/api/validate-email"]) {
+      const response = await gateway().request(path, { headers: { "X-Forwarded-For": "198.51.100.1, 10.0.0.1" } }, client);
+      expect(((await response.json()) as Echo).forwardedFor).toBe("203.0.113.7");
+    }
+  });
+
+  it("passes no X-Forwarded-For at all when the socket's address is unknown, never the client's own", async () => {
+    const response = await gateway().request("/api/anything", { headers: { "X-Forwarded-For": "198.51.100.1" } });
+    expect(((await response.json()) as Echo).forwardedFor).toBeNull();
+  });
+
+  it("reads the address from the real socket when served by @hono/node-server", async () => {
+    // Without overriding the global Request and Response, which would change them for every later test in this file.
+    const server = createAdaptorServer({ fetch: gateway().fetch, overrideGlobalObjects: false }) as Server;
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      const response = await fetch(`http://127.0.0.1:${port}/api/anything`, { headers: { "X-Forwarded-For": "1.2.3.4" } });
+      expect(((await response.json()) as Echo).forwardedFor).toBe("127.0.0.1");
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("drops hop-by-hop headers, including those the Connection header names, and keeps the rest", () => {
+    const headers = headersForFunction(
+      new Headers({
+        Connection: "keep-alive, X-Hop, not a header name",
+        "Keep-Alive": "timeout=5",
+        "X-Hop": "only for this connection",
+        Upgrade: "websocket",
+        TE: "trailers",
+        "Proxy-Authorization": "Basic c2VjcmV0",
+        Authorization: "Bearer token",
+        "Content-Type": "application/json",
+        "X-Session-ID": "V1StGXR8_Z5jdHi6B-myT",
+      }),
+      "203.0.113.7",
+    );
+    expect(Object.fromEntries(headers)).toEqual({
+      authorization: "Bearer token",
+      "content-type": "application/json",
+      "x-session-id": "V1StGXR8_Z5jdHi6B-myT",
+      "x-forwarded-for": "203.0.113.7",
+    });
   });
 });
 

@@ -1,7 +1,9 @@
 // The one port the browser and supabase-js talk to, routed as the Supabase CLI's Kong routes it
 // (shared/reference/supabase-contract.md §1.2, §1.5, §4.2, §4.3): /auth/v1 to Auth, /functions/v1/NAME to that
-// function's Deno process (verify_jwt enforced here), plus what production's static host does for the SPA: /api/* to
-// the api function and the built web app at /. GET /health reports each component.
+// function's Deno process (verify_jwt enforced here, X-Forwarded-For set to the client's address), plus what
+// production's static host does for the SPA: /api/* to the api function and the built web app at /. GET /health
+// reports each component.
+import type { IncomingMessage } from "node:http";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { mount } from "hono/mount";
 import { proxy } from "hono/proxy";
@@ -54,7 +56,10 @@ export function createGateway(options: GatewayOptions): Hono {
       if (rejection) return c.json({ msg: rejection }, 401);
     }
     try {
-      return await proxy(`http://127.0.0.1:${target.port}${path}${search}`, { raw: c.req.raw });
+      return await proxy(`http://127.0.0.1:${target.port}${path}${search}`, {
+        raw: c.req.raw,
+        headers: headersForFunction(c.req.raw.headers, clientAddress(c)),
+      });
     } catch (error) {
       // The browser went away; nobody reads this answer.
       if (c.req.raw.signal.aborted) return c.body(null, 502);
@@ -65,6 +70,35 @@ export function createGateway(options: GatewayOptions): Hono {
   }
 
   return app;
+}
+
+// RFC 9110 §7.6.1: these describe one connection, not the request, so a proxy does not pass them on. (hono's proxy
+// drops them from the raw request's headers, but not from headers given to it, as here.)
+const HOP_BY_HOP_HEADERS = [
+  "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade",
+];
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * What the function is sent: the client's headers without hop-by-hop ones, and X-Forwarded-For set to the address
+ * this gateway's socket sees, as Supabase's gateway does. The client's own X-Forwarded-For is never passed on: the
+ * anonymous allowance is kept per client address, and a header the client chose would let anyone pick a fresh one.
+ */
+export function headersForFunction(incoming: Headers, clientAddress: string | undefined): Headers {
+  const headers = new Headers(incoming);
+  const listedInConnection = (headers.get("connection") ?? "").split(",").map((name) => name.trim());
+  for (const name of [...HOP_BY_HOP_HEADERS, ...listedInConnection]) {
+    if (HEADER_NAME.test(name)) headers.delete(name);
+  }
+  headers.delete("x-forwarded-for");
+  if (clientAddress) headers.set("x-forwarded-for", clientAddress);
+  return headers;
+}
+
+/** The remote address of the client's socket, which @hono/node-server hands over as env.incoming. */
+function clientAddress(c: Context): string | undefined {
+  const env = c.env as { incoming?: IncomingMessage } | undefined;
+  return env?.incoming?.socket.remoteAddress;
 }
 
 /** Why verify_jwt refuses this Authorization header, in the words of the CLI's edge runtime, or nothing if it passes. */

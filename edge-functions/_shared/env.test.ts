@@ -8,8 +8,24 @@ const complete = {
   SUPABASE_DB_URL: "postgresql://postgres:postgres@127.0.0.1:54322/postgres",
 };
 
-Deno.test("parseEnv accepts the variables Supabase gives every function", () => {
-  assert.deepEqual(parseEnv({ ...complete, UNRELATED: "ignored" }), complete);
+const defaults = { DNS_SERVERS: "", ANON_IP_MONTHLY_LIMIT: 30 };
+
+Deno.test("parseEnv accepts the variables Supabase gives every function, and defaults the project's settings", () => {
+  assert.deepEqual(parseEnv({ ...complete, UNRELATED: "ignored" }), { ...complete, ...defaults });
+});
+
+Deno.test("parseEnv reads the project's settings; empty ones take their defaults", () => {
+  assert.deepEqual(
+    parseEnv({ ...complete, DNS_SERVERS: "127.0.0.1:55353", ANON_IP_MONTHLY_LIMIT: "10" }),
+    { ...complete, DNS_SERVERS: "127.0.0.1:55353", ANON_IP_MONTHLY_LIMIT: 10 },
+  );
+  assert.deepEqual(parseEnv({ ...complete, DNS_SERVERS: "", ANON_IP_MONTHLY_LIMIT: "" }), { ...complete, ...defaults });
+});
+
+Deno.test("parseEnv refuses an allowance that is not a whole number of 0 or more", () => {
+  for (const value of ["lots", "2.5", "-1"]) {
+    assert.throws(() => parseEnv({ ...complete, ANON_IP_MONTHLY_LIMIT: value }), /ANON_IP_MONTHLY_LIMIT: must be/);
+  }
 });
 
 Deno.test("parseEnv accepts postgres:// as well as postgresql:// database URLs", () => {

@@ -8,6 +8,15 @@ export const envSchema = z.object({
   SUPABASE_ANON_KEY: z.string({ error: "is required" }).min(1, "is required"),
   SUPABASE_SERVICE_ROLE_KEY: z.string({ error: "is required" }).min(1, "is required"),
   SUPABASE_DB_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgresql:// URL" }),
+  // The project's own settings (.env.example): an unset or empty one takes its default.
+  /** host:port[,...] or https:// DoH URLs; checked by the DNS module when the resolver is built. */
+  DNS_SERVERS: z.string().default(""),
+  /** Anonymous validations one client network may make per month, whatever sessions it uses. */
+  ANON_IP_MONTHLY_LIMIT: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more")
+      .default(30),
+  ),
 });
 export type Env = z.infer<typeof envSchema>;
 

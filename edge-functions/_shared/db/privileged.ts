@@ -1,10 +1,11 @@
-// The only queries the api runs past RLS, on the connection's own (table owner) role. Each is needed before anyone is
-// signed in, so there is no user to run them as, and each answers the least it can: a yes/no or one address.
-// Keep this module small; everything else goes through asUser().
-//
+// The only queries the api runs past RLS, on the connection's own (table owner) role. Each is needed where there is
+// no user to run it as, or where the data is nobody's own: signing in, the anonymous allowance, and the shared cache
+// of validation results. Each answers the least it can. Keep this module small; everything else goes through asUser().
+import { database } from "./pool.ts";
+
+// Accounts --------------------------------------------------------------------------------------------------------
 // Both read public.profiles, whose email mirrors auth.users.email (a trigger keeps them in step) and whose unique
 // indexes on lower(username) and lower(email) serve these case-insensitive lookups.
-import { database } from "./pool.ts";
 
 export interface RegistrationConflicts {
   usernameTaken: boolean;
@@ -35,4 +36,190 @@ export async function findSignInEmail(usernameOrEmail: string): Promise<string |
     limit 1
   `;
   return row?.email ?? null;
+}
+
+// The anonymous allowance ------------------------------------------------------------------------------------------
+// Each call is one private.*anonymous* function (migration 20261122020200_anonymous_allowance.sql), which does its
+// counting atomically in the database; the tables themselves are closed to every API role.
+
+/** Where an anonymous visitor stands this month: private.anonymous_allowance. */
+export interface AnonymousStanding {
+  /** Null when counting by client address alone (no session). */
+  sessionId: string | null;
+  validationsUsed: number | null;
+  freeLimit: number | null;
+  /** This month's anonymous validations from the client's network (its IPv4 address or IPv6 /64). */
+  networkValidationsUsed: number;
+  discountCode: string | null;
+  discountExpiry: Date | null;
+  discountRedeemedAt: Date | null;
+}
+
+interface AnonymousAllowanceRow {
+  session_id: string | null;
+  validations_used: number | null;
+  free_limit: number | null;
+  ip_validations_used: number;
+  discount_code: string | null;
+  discount_expiry: Date | null;
+  discount_redeemed_at: Date | null;
+  counted: boolean | null;
+}
+
+function toStanding(row: AnonymousAllowanceRow): AnonymousStanding {
+  return {
+    sessionId: row.session_id,
+    validationsUsed: row.validations_used,
+    freeLimit: row.free_limit,
+    networkValidationsUsed: row.ip_validations_used,
+    discountCode: row.discount_code,
+    discountExpiry: row.discount_expiry,
+    discountRedeemedAt: row.discount_redeemed_at,
+  };
+}
+
+/** The session, created if new, noting the address and user agent it was seen with. */
+export async function openAnonymousSession(sessionId: string, clientIp: string, userAgent: string | null) {
+  const [row] = await database()<AnonymousAllowanceRow[]>`
+    select * from private.open_anonymous_session(${sessionId}, ${clientIp}, ${userAgent})
+  `;
+  if (!row) throw new Error("open_anonymous_session returned no row");
+  return toStanding(row);
+}
+
+/** An existing session as of this month, or null when there is none. */
+export async function readAnonymousSession(sessionId: string, clientIp: string): Promise<AnonymousStanding | null> {
+  const [row] = await database()<AnonymousAllowanceRow[]>`
+    select * from private.read_anonymous_session(${sessionId}, ${clientIp})
+  `;
+  return row ? toStanding(row) : null;
+}
+
+/**
+ * Counts one validation against the session (created if new; null counts by address alone) and the client's network,
+ * unless either has used its monthly allowance. `counted` says whether it did.
+ */
+export async function countAnonymousValidation(visitor: {
+  sessionId: string | null;
+  clientIp: string;
+  userAgent: string | null;
+  networkMonthlyLimit: number;
+}): Promise<AnonymousStanding & { counted: boolean }> {
+  const [row] = await database()<AnonymousAllowanceRow[]>`
+    select * from private.count_anonymous_validation(
+      ${visitor.sessionId}, ${visitor.clientIp}, ${visitor.userAgent}, ${visitor.networkMonthlyLimit}
+    )
+  `;
+  if (!row || row.counted === null) throw new Error("count_anonymous_validation returned no verdict");
+  return { ...toStanding(row), counted: row.counted };
+}
+
+/** Gives the session `code` unless it already has one (which is then answered); null for an unknown session. */
+export async function issueAnonymousDiscount(sessionId: string, clientIp: string, code: string) {
+  const [row] = await database()<AnonymousAllowanceRow[]>`
+    select * from private.issue_anonymous_discount(${sessionId}, ${clientIp}, ${code})
+  `;
+  return row ? toStanding(row) : null;
+}
+
+/** Notes that the browser behind an anonymous session now validates signed in. */
+export async function markAnonymousSessionConverted(sessionId: string): Promise<void> {
+  await database()`select private.mark_anonymous_session_converted(${sessionId})`;
+}
+
+// Validation results -----------------------------------------------------------------------------------------------
+// public.email_validations is a cache shared by everyone (no user owns an address), public.validation_logs the
+// request history; only server code writes either.
+
+export interface StoredValidation {
+  email: string;
+  domain: string | null;
+  isValid: boolean;
+  formatValid: boolean;
+  mxRecordsFound: boolean;
+  verdict: string;
+  reasons: string[];
+  mxRecords: { exchange: string; priority: number }[];
+  suggestion: string | null;
+  roleAccount: boolean;
+  freeProvider: boolean;
+  disposableProvider: boolean;
+  riskScore: number;
+  deliverabilityScore: number;
+  validatedAt: string;
+}
+
+export interface ValidationLogEntry {
+  userId: string | null;
+  sessionId: string | null;
+  validationType: "single" | "bulk";
+  emailsProcessed: number;
+  validEmails: number;
+  invalidEmails: number;
+  warningEmails: number;
+  domain: string | null;
+}
+
+/**
+ * Logs the request and, in the same statement, upserts the address's latest result: counted, its last time stamped,
+ * its first time kept. `result` null only logs (an empty address has nothing to cache).
+ */
+export async function storeValidation(result: StoredValidation | null, log: ValidationLogEntry): Promise<void> {
+  const sql = database();
+  // postgres.js writes an object as (columns) values (...) after "insert into <table>": no alias there, or it reads
+  // the object as a select list.
+  const logRow = sql({
+    user_id: log.userId,
+    session_id: log.sessionId,
+    validation_type: log.validationType,
+    emails_processed: log.emailsProcessed,
+    valid_emails: log.validEmails,
+    invalid_emails: log.invalidEmails,
+    warning_emails: log.warningEmails,
+    domain: log.domain,
+  });
+  if (!result) {
+    await sql`insert into public.validation_logs ${logRow}`;
+    return;
+  }
+  const cacheRow = sql({
+    email: result.email,
+    domain: result.domain,
+    is_valid: result.isValid,
+    format_valid: result.formatValid,
+    mx_records_found: result.mxRecordsFound,
+    verdict: result.verdict,
+    reasons: result.reasons,
+    mx_records: sql.json(result.mxRecords),
+    suggestion: result.suggestion,
+    role_account: result.roleAccount,
+    free_provider: result.freeProvider,
+    disposable_provider: result.disposableProvider,
+    risk_score: result.riskScore,
+    deliverability_score: result.deliverabilityScore,
+    validated_at: result.validatedAt,
+  });
+  await sql`
+    with cached as (
+      insert into public.email_validations ${cacheRow}
+      on conflict ((lower(email))) do update set
+        domain = excluded.domain,
+        is_valid = excluded.is_valid,
+        format_valid = excluded.format_valid,
+        mx_records_found = excluded.mx_records_found,
+        verdict = excluded.verdict,
+        reasons = excluded.reasons,
+        mx_records = excluded.mx_records,
+        suggestion = excluded.suggestion,
+        role_account = excluded.role_account,
+        free_provider = excluded.free_provider,
+        disposable_provider = excluded.disposable_provider,
+        risk_score = excluded.risk_score,
+        deliverability_score = excluded.deliverability_score,
+        validated_at = excluded.validated_at,
+        validation_count = public.email_validations.validation_count + 1,
+        last_validated_at = now()
+    )
+    insert into public.validation_logs ${logRow}
+  `;
 }

@@ -2,6 +2,7 @@
 // Auth confirm the token (see verifyAccessToken), and hands the user's id and claims to the handler.
 import type { MiddlewareHandler } from "hono";
 import { type SignedIn, verifyAccessToken } from "../../_shared/auth/verify-access-token.ts";
+import { bearerToken } from "./bearer.ts";
 import { errorBody } from "./errors.ts";
 
 export type SignedInEnv = { Variables: { signedIn: SignedIn } };
@@ -13,7 +14,3 @@ export const requireUser: MiddlewareHandler<SignedInEnv> = async (c, next) => {
   c.set("signedIn", signedIn);
   await next();
 };
-
-function bearerToken(header: string | undefined): string | null {
-  return header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? null;
-}

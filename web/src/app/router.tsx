@@ -5,6 +5,7 @@ import { homeRoute } from "@/routes/home";
 import { privacyRoute } from "@/routes/legal/privacy";
 import { termsRoute } from "@/routes/legal/terms";
 import { usagePolicyRoute } from "@/routes/legal/usage-policy";
+import { pricingRoute } from "@/routes/pricing";
 import { rootRoute } from "@/routes/root";
 
 // Only screens that exist are routes; everything else is the root's not-found screen.
@@ -13,6 +14,7 @@ const routeTree = rootRoute.addChildren([
   authRoute,
   loginRoute,
   registerRoute,
+  pricingRoute,
   usagePolicyRoute,
   privacyRoute,
   termsRoute,

@@ -11,18 +11,19 @@ export class ApiError extends Error {
 
   constructor(
     readonly status: number,
-    body: string,
+    /** The answer's text as sent, for callers that expect a richer error body (e.g. the 429 of the free limit). */
+    readonly body: string,
     statusText: string,
   ) {
     super(`${status}: ${body || statusText}`);
-    this.serverMessage = parseServerMessage(body);
+    this.serverMessage = parseBody(body, errorResponseSchema)?.message;
   }
 }
 
-function parseServerMessage(body: string): string | undefined {
+function parseBody<T>(body: string, schema: z.ZodType<T>): T | undefined {
   try {
-    const parsed = errorResponseSchema.safeParse(JSON.parse(body));
-    return parsed.success ? parsed.data.message : undefined;
+    const parsed = schema.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined; // not JSON: a proxy's HTML page, an empty body
   }
@@ -31,12 +32,14 @@ function parseServerMessage(body: string): string | undefined {
 type ApiRequest = {
   method?: "GET" | "POST" | "PATCH" | "DELETE";
   body?: unknown;
+  /** Extra headers for this call, e.g. the anonymous session's X-Session-ID. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
 /** Calls /api/…; resolves to the response when it is OK, otherwise throws an ApiError. */
 export async function apiFetch(path: `/api/${string}`, request: ApiRequest = {}): Promise<Response> {
-  const headers = new Headers({ Accept: "application/json" });
+  const headers = new Headers({ ...request.headers, Accept: "application/json" });
   if (request.body !== undefined) headers.set("Content-Type", "application/json");
   // Asked of supabase-js on every call rather than cached: it refreshes an expiring token before handing it out.
   const { data } = await supabase.auth.getSession();
@@ -55,6 +58,11 @@ export async function apiFetch(path: `/api/${string}`, request: ApiRequest = {})
 /** Parses an OK answer's JSON body against the contract, so a drifting server fails here and not deep in a view. */
 export async function readJson<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
   return schema.parse(await response.json());
+}
+
+/** The JSON body of a failed call, when it matches `schema`; undefined for any other error or body. */
+export function errorBodyOf<T>(error: unknown, schema: z.ZodType<T>): T | undefined {
+  return error instanceof ApiError ? parseBody(error.body, schema) : undefined;
 }
 
 /** What to tell a person about a failed call: the server's own message when it sent one. */

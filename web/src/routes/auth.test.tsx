@@ -47,7 +47,7 @@ describe("auth screen", () => {
     expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBe(accessToken);
     expect(router.state.location.pathname).toBe("/login");
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
-    expect(await screen.findByRole("heading", { name: "Welcome back, demo" })).toBeVisible();
+    expect(await screen.findByRole("button", { name: "Account menu for demo" })).toBeVisible();
 
     const loginCall = fetchMock.mock.calls.find(([url]) => String(url) === "/api/login");
     expect(loginCall?.[1]?.body).toBe('{"username":"demo","password":"mailscout-demo-2026"}');

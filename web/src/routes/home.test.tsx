@@ -1,58 +1,177 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import { accessTokenFor, authUserFor, demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
+import { describe, expect, it, vi } from "vitest";
+import { anonymousSession, storeTestSessionId } from "@/test/anonymous";
+import { demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
 import { renderApp } from "@/test/render-app";
+import { deliverableResult, typoResult } from "@/test/validation-results";
+
+function resultCard() {
+  return within(screen.getByRole("region", { name: "Validation Result" }));
+}
+
+async function validate(user: Awaited<ReturnType<typeof renderApp>>["user"], email: string) {
+  const field = await screen.findByLabelText("Enter an email address to validate");
+  await user.clear(field);
+  await user.type(field, email);
+  await user.click(screen.getByRole("button", { name: "Validate & Explore Domain" }));
+}
 
 describe("home page", () => {
-  it("tells a visitor what MailScout does", async () => {
-    mockNetwork({});
+  it("lays out the tool: the form with what it does, sharing, and an empty result", async () => {
+    mockNetwork({ "GET /api/anonymous/session": () => json(anonymousSession()) });
     await renderApp("/");
 
-    expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent(/find the people behind its domain/);
-    expect(screen.getByRole("heading", { name: "What MailScout does" })).toBeVisible();
+    expect(await screen.findByRole("form", { name: "Email validation" })).toBeVisible();
+    const about = within(screen.getByRole("region", { name: "What this tool does" }));
+    expect(about.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "Validates email format and domain existence",
+      "Extracts all email addresses from the domain's website",
+      "Attempts to identify positions/titles from context",
+      "Analyses domain information and metadata",
+    ]);
+    expect(screen.getByRole("heading", { name: "Share This Tool" })).toBeVisible();
+    expect(resultCard().getByRole("status")).toHaveTextContent("Waiting for input");
   });
 
-  it("signs a visitor in through the modal, which then closes", async () => {
-    const accessToken = accessTokenFor(demoUser);
+  it("validates an address, then reports the visitor's usage as their count plus one", async () => {
+    const sessionId = storeTestSessionId();
+    const fetchMock = mockNetwork({
+      "GET /api/anonymous/session": () => json(anonymousSession({ validationsUsed: 3 })),
+      "POST /api/validate-email": () => json(deliverableResult()),
+      "POST /api/anonymous/update-usage": () => json(anonymousSession({ validationsUsed: 4 })),
+    });
+    const { user } = await renderApp("/");
+    expect(await screen.findByText("7 free validations left this month.")).toBeVisible();
+
+    await validate(user, "someone@mailscout-demo.test");
+
+    expect(await resultCard().findByText("VALID EMAIL")).toBeVisible();
+    expect(await screen.findByText("6 free validations left this month.")).toBeVisible();
+    const calls = fetchMock.mock.calls.map(([url, init]) => ({ url: String(url), init }));
+    const validation = calls.find((call) => call.url === "/api/validate-email");
+    expect(JSON.parse(String(validation?.init?.body))).toEqual({ email: "someone@mailscout-demo.test" });
+    expect(new Headers(validation?.init?.headers).get("X-Session-ID")).toBe(sessionId);
+    const session = calls.find((call) => call.url === "/api/anonymous/session");
+    expect(new Headers(session?.init?.headers).get("X-Session-ID")).toBe(sessionId);
+    const report = calls.find((call) => call.url === "/api/anonymous/update-usage");
+    expect(JSON.parse(String(report?.init?.body))).toEqual({ sessionId, validationsUsed: 4 });
+  });
+
+  it("clears the earlier result as soon as a new validation starts", async () => {
+    let answerSecond: (response: Response) => void = () => {};
+    let validations = 0;
     mockNetwork({
-      "POST /api/login": () =>
-        json({ ...demoUser, session: { accessToken, refreshToken: "refresh-token", expiresAt: Math.floor(Date.now() / 1000) + 3600 } }, {
-          headers: { Authorization: `Bearer ${accessToken}` },
-        }),
-      "GET /auth/v1/user": () => json(authUserFor(demoUser)),
+      "GET /api/anonymous/session": () => json(anonymousSession()),
+      "POST /api/validate-email": () => {
+        validations += 1;
+        if (validations === 1) return json(deliverableResult());
+        return new Promise<Response>((resolve) => (answerSecond = resolve));
+      },
+      "POST /api/anonymous/update-usage": () => json(anonymousSession({ validationsUsed: validations })),
+    });
+    const { user } = await renderApp("/");
+    await validate(user, "someone@mailscout-demo.test");
+    expect(await resultCard().findByText("VALID EMAIL")).toBeVisible();
+
+    await validate(user, "other@mailscout-demo.test");
+
+    expect(await resultCard().findByText("Validating...")).toBeVisible();
+    expect(resultCard().queryByText("VALID EMAIL")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Processing..." })).toBeDisabled();
+    answerSecond(json(deliverableResult("other@mailscout-demo.test")));
+    expect(await resultCard().findByText("other@mailscout-demo.test")).toBeVisible();
+  });
+
+  it("toasts the server's message when validation fails, and marks the result invalid", async () => {
+    mockNetwork({
+      "GET /api/anonymous/session": () => json(anonymousSession()),
+      "POST /api/validate-email": () => json({ message: "Email must be at most 320 characters" }, { status: 400 }),
     });
     const { user } = await renderApp("/");
 
-    await user.click(await screen.findByRole("button", { name: "Sign in" }));
-    const dialog = await screen.findByRole("dialog", { name: "Welcome to MailScout" });
-    const form = within(dialog).getByRole("form", { name: "Login" });
-    await user.type(within(form).getByLabelText("Email or username"), "demo@example.com");
-    await user.type(within(form).getByLabelText("Password"), "mailscout-demo-2026");
-    await user.click(within(form).getByRole("button", { name: "Login" }));
+    await validate(user, "someone@mailscout-demo.test");
 
-    expect(await screen.findByText("Welcome back!")).toBeVisible();
-    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    expect(await screen.findByRole("heading", { name: "Welcome back, demo" })).toBeVisible();
+    expect(await screen.findByText("Validation failed")).toBeVisible();
+    expect(screen.getByText("Email must be at most 320 characters")).toBeVisible();
+    expect(resultCard().getByRole("status")).toHaveTextContent("Invalid");
   });
 
-  it("opens the modal on the Register tab, with the password asked twice", async () => {
-    mockNetwork({});
+  it("falls back to its own words when the failure carries no message", async () => {
+    mockNetwork({
+      "GET /api/anonymous/session": () => json(anonymousSession()),
+      "POST /api/validate-email": () => new Response("<html>Bad Gateway</html>", { status: 502 }),
+    });
     const { user } = await renderApp("/");
 
-    await user.click(await screen.findByRole("button", { name: "Create a free account" }));
+    await validate(user, "someone@mailscout-demo.test");
 
-    const dialog = await screen.findByRole("dialog", { name: "Welcome to MailScout" });
-    expect(within(dialog).getByRole("tab", { name: "Register" })).toHaveAttribute("aria-selected", "true");
-    expect(within(dialog).getByLabelText("Confirm password")).toBeVisible();
+    expect(await screen.findByText("Could not validate email. Please try again.")).toBeVisible();
   });
 
-  it("greets a signed-in user with their account", async () => {
-    storeSessionFor(demoUser);
-    mockNetwork({ "GET /api/user": () => json(demoUser) });
-    await renderApp("/");
+  it("validates a typo's correction in one click, and puts it in the field", async () => {
+    const validated: string[] = [];
+    mockNetwork({
+      "GET /api/anonymous/session": () => json(anonymousSession()),
+      "POST /api/validate-email": async (request) => {
+        const { email } = (await request.json()) as { email: string };
+        validated.push(email);
+        return json(email.endsWith("@gmial.com") ? typoResult(email) : { ...deliverableResult(email), freeProvider: true });
+      },
+      "POST /api/anonymous/update-usage": () => json(anonymousSession({ validationsUsed: validated.length })),
+    });
+    const { user } = await renderApp("/");
+    await validate(user, "someone@gmial.com");
 
-    expect(await screen.findByRole("heading", { name: "Welcome back, demo" })).toBeVisible();
-    expect(screen.getByText("demo@example.com")).toBeVisible();
-    expect(screen.getByText("Member")).toBeVisible();
+    await user.click(await resultCard().findByRole("button", { name: "Did you mean someone@gmail.com?" }));
+
+    expect(await resultCard().findByText("VALID EMAIL")).toBeVisible();
+    expect(resultCard().getByText("someone@gmail.com")).toBeVisible();
+    expect(screen.getByLabelText("Enter an email address to validate")).toHaveValue("someone@gmail.com");
+    expect(validated).toEqual(["someone@gmial.com", "someone@gmail.com"]);
+  });
+
+  it("offers a visitor the sign-in modal next to their remaining free validations", async () => {
+    mockNetwork({ "GET /api/anonymous/session": () => json(anonymousSession({ validationsUsed: 9 })) });
+    const { user } = await renderApp("/");
+
+    expect(await screen.findByText("1 free validation left this month.")).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "Sign in to validate without limits" }));
+
+    const dialog = await screen.findByRole("dialog", { name: "Welcome to MailScout" });
+    expect(within(dialog).getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true");
+  });
+
+  it("neither counts nor reports a signed-in user's validations", async () => {
+    storeSessionFor(demoUser);
+    const fetchMock = mockNetwork({
+      "GET /api/user": () => json(demoUser),
+      "POST /api/validate-email": () => json(deliverableResult()),
+    });
+    const { user } = await renderApp("/");
+    await screen.findByRole("button", { name: "Account menu for demo" });
+
+    await validate(user, "someone@mailscout-demo.test");
+
+    expect(await resultCard().findByText("VALID EMAIL")).toBeVisible();
+    expect(screen.queryByText(/free validations left/)).not.toBeInTheDocument();
+    const paths = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(paths.filter((path) => path.startsWith("/api/anonymous"))).toEqual([]);
+  });
+
+  it("scrolls to a result below the fold, instantly for people who asked for reduced motion", async () => {
+    mockNetwork({
+      "GET /api/anonymous/session": () => json(anonymousSession()),
+      "POST /api/validate-email": () => json(deliverableResult()),
+      "POST /api/anonymous/update-usage": () => json(anonymousSession({ validationsUsed: 1 })),
+    });
+    vi.spyOn(Element.prototype, "getBoundingClientRect").mockReturnValue(new DOMRect(0, 1500, 400, 600));
+    const scrollIntoView = vi.spyOn(Element.prototype, "scrollIntoView");
+    vi.stubGlobal("matchMedia", (query: string) => ({ matches: query === "(prefers-reduced-motion: reduce)" }));
+    const { user } = await renderApp("/");
+
+    await validate(user, "someone@mailscout-demo.test");
+
+    await waitFor(() => expect(scrollIntoView).toHaveBeenCalledWith({ behavior: "auto", block: "start" }));
+    expect(scrollIntoView.mock.contexts).toContain(screen.getByRole("region", { name: "Validation Result" }));
   });
 });

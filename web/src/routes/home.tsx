@@ -1,23 +1,19 @@
-// The landing page. The home validation tool arrives with its own issue; until then / says what MailScout does and,
-// for a signed-in person, which account they are using.
-import type { User } from "@contracts/auth";
+// The home tool page (core.md §2): on the left the validation form with what the tool does and the Share This Tool
+// card, on the right the Validation Result. A visitor who is not signed in spends the free allowance; when it runs
+// out the upgrade dialog offers a way on.
 import { createRoute } from "@tanstack/react-router";
-import {
-  ArrowRightIcon,
-  BadgeCheckIcon,
-  ContactIcon,
-  FileSpreadsheetIcon,
-  GlobeIcon,
-  MailCheckIcon,
-  SearchIcon,
-  UsersIcon,
-} from "lucide-react";
-import { useState } from "react";
-import { AccountDetails } from "@/components/layout/account-details";
+import { InfoIcon } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { AuthDialog, type AuthTab, useAuth } from "@/features/auth";
+import { toast } from "@/components/ui/toast-store";
+import { limitReachedFrom, UpgradeDialog, useFreeAllowance } from "@/features/anonymous";
+import { AuthDialog } from "@/features/auth";
+import { ShareToolCard } from "@/features/share";
+import { useValidateEmail, type ValidationState, ValidationForm, ValidationResultCard } from "@/features/validation";
+import { messageOf } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
+import { scrollIntoViewIfHidden } from "@/lib/scroll";
 import { rootRoute } from "./root";
 
 export const homeRoute = createRoute({
@@ -26,171 +22,117 @@ export const homeRoute = createRoute({
   component: HomePage,
 });
 
-const capabilities = [
-  {
-    icon: BadgeCheckIcon,
-    title: "Real-time validation",
-    text: "Checks an address's format and whether its domain exists and accepts mail (MX records), in seconds.",
-  },
-  {
-    icon: GlobeIcon,
-    title: "Domain scraping and contact discovery",
-    text: "Explores the domain's website for more addresses, phone numbers, positions, company details, technologies and social profiles.",
-  },
-  {
-    icon: FileSpreadsheetIcon,
-    title: "Bulk validation",
-    text: "Upload a CSV file of up to 100,000 emails, map its columns and download the validated file when the background run is done.",
-  },
-  {
-    icon: ContactIcon,
-    title: "Contact management",
-    text: "Save validated or discovered addresses into your own lists, then search, copy, edit or import them.",
-  },
-];
-
-const steps = [
-  { icon: MailCheckIcon, title: "Enter an address", text: "Type the email you want to check." },
-  { icon: SearchIcon, title: "See the verdict", text: "Format, mail servers and likely deliverability." },
-  { icon: UsersIcon, title: "Explore the domain", text: "Discover more people at the company and save them." },
+const toolCapabilities = [
+  "Validates email format and domain existence",
+  "Extracts all email addresses from the domain's website",
+  "Attempts to identify positions/titles from context",
+  "Analyses domain information and metadata",
 ];
 
 function HomePage() {
   usePageTitle("Email validation and contact discovery");
-  const { user, isLoading } = useAuth();
+  const validation = useValidateEmail();
+  const allowance = useFreeAllowance();
+  // A suggestion the person accepts goes into the field too: the form starts afresh with it.
+  const [form, setForm] = useState({ key: 0, email: "" });
+  const resultRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (validation.data && resultRef.current) scrollIntoViewIfHidden(resultRef.current);
+  }, [validation.data]);
+
+  function validate(email: string) {
+    validation.mutate(email, {
+      onSuccess: () => allowance.recordValidation(),
+      onError: (error) => {
+        const limit = limitReachedFrom(error);
+        // The upgrade dialog says all there is to say about a used-up allowance.
+        if (limit) return allowance.refused(limit);
+        toast({
+          title: "Validation failed",
+          description: messageOf(error, "Could not validate email. Please try again."),
+          variant: "destructive",
+        });
+      },
+    });
+  }
+
+  const state: ValidationState = validation.isPending
+    ? { status: "validating", email: validation.variables }
+    : validation.isSuccess
+      ? { status: "done", result: validation.data }
+      : validation.isError
+        ? { status: "failed", limitReached: limitReachedFrom(validation.error) !== undefined }
+        : { status: "idle" };
 
   return (
-    <>
-      <section className="relative overflow-hidden border-b">
-        <div
-          aria-hidden
-          className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_50%_-10%,color-mix(in_oklch,var(--color-primary)_18%,transparent),transparent)]"
-        />
-        <div className="relative mx-auto max-w-6xl px-4 py-16 sm:py-24">
-          {isLoading ? <HeroLoading /> : user ? <SignedInHero user={user} /> : <SignedOutHero />}
-        </div>
-      </section>
-      <section aria-labelledby="capabilities" className="mx-auto max-w-6xl px-4 py-16">
-        <div className="mb-10 grid max-w-2xl gap-2">
-          <h2 id="capabilities" className="text-2xl font-bold tracking-tight sm:text-3xl">
-            What MailScout does
-          </h2>
-          <p className="text-muted-foreground">
-            One place to check addresses, find the people behind a domain and keep track of them.
-          </p>
-        </div>
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {capabilities.map(({ icon: Icon, title, text }) => (
-            <li key={title}>
-              <Card className="h-full transition-shadow hover:shadow-md">
-                <CardHeader className="grid-cols-[auto_1fr] items-center gap-x-3">
-                  <span className="grid size-10 place-items-center rounded-xl bg-primary/10 text-primary">
-                    <Icon className="size-5" aria-hidden />
-                  </span>
-                  <h3 className="font-semibold tracking-tight">{title}</h3>
-                </CardHeader>
-                <CardContent>
-                  <CardDescription>{text}</CardDescription>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section aria-labelledby="how-it-works" className="border-t bg-muted/40">
-        <div className="mx-auto max-w-6xl px-4 py-16">
-          <h2 id="how-it-works" className="mb-8 text-2xl font-bold tracking-tight sm:text-3xl">
-            How it works
-          </h2>
-          <ol className="grid gap-6 sm:grid-cols-3">
-            {steps.map(({ icon: Icon, title, text }, index) => (
-              <li key={title} className="flex gap-4">
-                <span className="grid size-10 shrink-0 place-items-center rounded-full border bg-card text-primary shadow-xs">
-                  <Icon className="size-5" aria-hidden />
-                </span>
-                <span className="grid gap-1">
-                  <span className="font-semibold">
-                    <span className="sr-only">Step {index + 1}: </span>
-                    {title}
-                  </span>
-                  <span className="text-sm text-muted-foreground">{text}</span>
-                </span>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
-    </>
-  );
-}
-
-function SignedOutHero() {
-  const [dialogTab, setDialogTab] = useState<AuthTab | null>(null);
-
-  return (
-    <div className="mx-auto grid max-w-3xl justify-items-center gap-6 text-center">
-      <p className="rounded-full border bg-card px-3 py-1 text-xs font-medium text-muted-foreground shadow-xs">
-        Email validation · Domain discovery · Contacts
-      </p>
-      <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
-        Know an email is real, then find the people behind its domain
-      </h1>
-      <p className="max-w-2xl text-lg text-balance text-muted-foreground">
-        MailScout checks an address's format and its domain's mail servers, explores the domain's website for more
-        contacts, and keeps the ones you choose in your own lists.
-      </p>
-      <div className="flex flex-wrap justify-center gap-3">
-        <Button size="lg" onClick={() => setDialogTab("register")}>
-          Create a free account
-          <ArrowRightIcon aria-hidden />
-        </Button>
-        <Button size="lg" variant="outline" onClick={() => setDialogTab("login")}>
-          Sign in
-        </Button>
-      </div>
-      {dialogTab && (
-        <AuthDialog
-          open
-          defaultTab={dialogTab}
-          onOpenChange={(open) => {
-            if (!open) setDialogTab(null);
-          }}
-        />
-      )}
-    </div>
-  );
-}
-
-function SignedInHero({ user }: { user: User }) {
-  return (
-    <div className="grid items-center gap-10 lg:grid-cols-[1fr_26rem]">
-      <div className="grid gap-4">
-        <p className="text-sm font-semibold tracking-widest text-primary uppercase">Your workspace</p>
-        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Welcome back, {user.username}</h1>
-        <p className="max-w-xl text-lg text-muted-foreground">
-          Signed-in use is never counted against the free validation limit, and the addresses you save are yours
-          alone: only you can see your contacts and lists.
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:py-14">
+      <div className="grid max-w-3xl gap-3">
+        <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+          Validate an email, then explore its domain
+        </h1>
+        <p className="text-lg text-muted-foreground">
+          Find out whether mail to an address can arrive, and why, before you send.
         </p>
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>Your account</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <AccountDetails user={user} />
-        </CardContent>
-      </Card>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <div className="grid gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Email Validation</CardTitle>
+              <CardDescription>Format, domain and mail servers, checked in seconds.</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-5">
+              <ValidationForm
+                key={form.key}
+                defaultEmail={form.email}
+                busy={validation.isPending}
+                onValidate={validate}
+              />
+              {allowance.session && <FreeAllowanceNote remaining={allowance.session.remaining} />}
+              <section
+                aria-labelledby="tool-capabilities"
+                className="grid gap-2 rounded-xl border border-primary/20 bg-primary/5 p-4"
+              >
+                <h3 id="tool-capabilities" className="flex items-center gap-2 text-sm font-semibold">
+                  <InfoIcon className="size-4 text-primary" aria-hidden />
+                  What this tool does
+                </h3>
+                <ul className="grid list-disc gap-1 pl-5 text-sm text-muted-foreground marker:text-primary">
+                  {toolCapabilities.map((capability) => (
+                    <li key={capability}>{capability}</li>
+                  ))}
+                </ul>
+              </section>
+            </CardContent>
+          </Card>
+          <ShareToolCard />
+        </div>
+        <ValidationResultCard
+          ref={resultRef}
+          state={state}
+          onValidateSuggestion={(email) => {
+            setForm((previous) => ({ key: previous.key + 1, email }));
+            validate(email);
+          }}
+        />
+      </div>
+      <UpgradeDialog {...allowance.upgradeDialog} />
     </div>
   );
 }
 
-function HeroLoading() {
+function FreeAllowanceNote({ remaining }: { remaining: number }) {
+  const [signInOpen, setSignInOpen] = useState(false);
   return (
-    <div role="status" className="mx-auto grid max-w-3xl justify-items-center gap-4">
-      <span className="sr-only">Loading your account</span>
-      <div className="h-6 w-56 animate-pulse rounded-full bg-muted" />
-      <div className="h-12 w-full max-w-xl animate-pulse rounded-xl bg-muted" />
-      <div className="h-5 w-full max-w-lg animate-pulse rounded-lg bg-muted" />
-    </div>
+    <>
+      <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
+        <span>{remaining === 1 ? "1 free validation" : `${remaining} free validations`} left this month.</span>
+        <Button variant="link" className="h-auto p-0" onClick={() => setSignInOpen(true)}>
+          Sign in to validate without limits
+        </Button>
+      </p>
+      <AuthDialog open={signInOpen} defaultTab="login" onOpenChange={setSignInOpen} />
+    </>
   );
 }

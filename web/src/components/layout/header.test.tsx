@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { AUTH_TOKEN_STORAGE_KEY } from "@/features/auth/auth-token";
 import { adminUser, demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
+import { anonymousSession } from "@/test/anonymous";
 import { renderApp } from "@/test/render-app";
 
 // Taken before a menu or dialog opens: while one is open Radix hides the rest of the page from assistive tech.
@@ -11,7 +12,7 @@ function header() {
 
 describe("header", () => {
   it("links the product's sections", async () => {
-    mockNetwork({});
+    mockNetwork({ "GET /api/anonymous/session": () => json(anonymousSession()) });
     await renderApp("/");
     const nav = within(await screen.findByRole("navigation", { name: "Main" }));
 
@@ -23,11 +24,12 @@ describe("header", () => {
       "Support",
     ]);
     expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
+    expect(nav.getByRole("link", { name: "Pricing" })).toHaveAttribute("href", "/pricing");
   });
 
   it("offers Login and Register to a visitor, without asking the server who they are", async () => {
     const fetchMock = mockNetwork({});
-    await renderApp("/");
+    await renderApp("/pricing");
 
     expect(await header().findByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
     expect(header().getByRole("link", { name: "Register" })).toHaveAttribute("href", "/register");
@@ -82,6 +84,8 @@ describe("header", () => {
       "POST /api/logout": () => new Response(null, { status: 204 }),
       // supabase-js tells Auth too; the session is already gone there, which it accepts.
       "POST /auth/v1/logout": () => json({ code: 403, error_code: "session_not_found", msg: "Session not found" }, { status: 403 }),
+      // Signed out on the home page, the visitor's free allowance is asked for.
+      "GET /api/anonymous/session": () => json(anonymousSession()),
     });
     const { user } = await renderApp("/");
 

@@ -14,12 +14,13 @@ const navLinkClass = cn(
   focusRing,
 );
 
-// The screens behind these links arrive with later issues; until their routes are registered they are plain links
-// (a typed Link reaches registered routes only), and the router shows its not-found screen for them.
-const upcomingSections = [
+// Sections whose screens exist are typed router links. The others arrive with later issues; until their routes are
+// registered they are plain links (a typed Link reaches registered routes only) and show the not-found screen.
+const sections = [
+  { label: "Home", to: "/" },
   { label: "Contacts", href: "/contacts" },
   { label: "Bulk Validation", href: "/bulk-validation" },
-  { label: "Pricing", href: "/pricing" },
+  { label: "Pricing", to: "/pricing" },
   { label: "Support", href: "/support" },
 ] as const;
 
@@ -32,16 +33,17 @@ export function Header() {
         </Link>
         <nav aria-label="Main" className="order-last -mx-2 w-full overflow-x-auto md:order-none md:mx-0 md:w-auto">
           <ul className="flex items-center gap-1">
-            <li>
-              <Link to="/" className={navLinkClass} activeOptions={{ exact: true }}>
-                Home
-              </Link>
-            </li>
-            {upcomingSections.map((section) => (
-              <li key={section.href}>
-                <a href={section.href} className={navLinkClass}>
-                  {section.label}
-                </a>
+            {sections.map((section) => (
+              <li key={section.label}>
+                {"to" in section ? (
+                  <Link to={section.to} className={navLinkClass} activeOptions={{ exact: true }}>
+                    {section.label}
+                  </Link>
+                ) : (
+                  <a href={section.href} className={navLinkClass}>
+                    {section.label}
+                  </a>
+                )}
               </li>
             ))}
           </ul>

@@ -1,11 +1,13 @@
 // Every form goes through here: react-hook-form state, validation by a zod schema, and fields whose label, hint
 // and error are tied to the input for screen readers.
 import { zodResolver } from "@hookform/resolvers/zod";
+import { CircleCheckIcon } from "lucide-react";
 import { type ComponentProps, type ReactNode, useId } from "react";
 import {
   type DefaultValues,
   type FieldError,
   type FieldValues,
+  type Mode,
   type UseFormRegisterReturn,
   type UseFormReturn,
   useForm,
@@ -21,6 +23,8 @@ type FormProps<TInput extends FieldValues, TOutput extends FieldValues> = Omit<
 > & {
   schema: z.ZodType<TOutput, TInput>;
   defaultValues: DefaultValues<TInput>;
+  /** When fields are validated; react-hook-form's default is on submit only. */
+  mode?: Mode;
   onSubmit: (values: TOutput, form: UseFormReturn<TInput, unknown, TOutput>) => Promise<void> | void;
   children: (form: UseFormReturn<TInput, unknown, TOutput>) => ReactNode;
 };
@@ -28,12 +32,13 @@ type FormProps<TInput extends FieldValues, TOutput extends FieldValues> = Omit<
 export function Form<TInput extends FieldValues, TOutput extends FieldValues>({
   schema,
   defaultValues,
+  mode,
   onSubmit,
   children,
   className,
   ...props
 }: FormProps<TInput, TOutput>) {
-  const form = useForm<TInput, unknown, TOutput>({ resolver: zodResolver(schema), defaultValues });
+  const form = useForm<TInput, unknown, TOutput>({ resolver: zodResolver(schema), defaultValues, mode });
   return (
     <form
       // The schema validates, with the spec's messages; the browser's own bubbles would say something else.
@@ -52,9 +57,11 @@ type TextFieldProps = Omit<ComponentProps<"input">, keyof UseFormRegisterReturn>
   registration: UseFormRegisterReturn;
   error?: FieldError;
   hint?: string;
+  /** Shows success styling and a check mark: the caller decides when a valid value deserves it. */
+  valid?: boolean;
 };
 
-export function TextField({ label, registration, error, hint, id, className, ...inputProps }: TextFieldProps) {
+export function TextField({ label, registration, error, hint, valid = false, id, className, ...inputProps }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const hintId = `${inputId}-hint`;
@@ -66,13 +73,23 @@ export function TextField({ label, registration, error, hint, id, className, ...
   return (
     <div className={cn("grid gap-2", className)}>
       <Label htmlFor={inputId}>{label}</Label>
-      <Input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...inputProps}
-        {...registration}
-      />
+      <div className="relative">
+        <Input
+          id={inputId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={cn(valid && "border-success pr-10")}
+          {...inputProps}
+          {...registration}
+        />
+        {valid && (
+          <CircleCheckIcon
+            role="img"
+            aria-label="Valid"
+            className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-success"
+          />
+        )}
+      </div>
       {showHint && (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}
