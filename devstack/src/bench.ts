@@ -2,29 +2,34 @@
 // benchmark that failed on time would fail at random). Runs its own stack on ports of its own.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { startDnsFixture, type RunningDnsFixture } from "./dns-fixture.ts";
 import { LOCAL_ANON_KEY } from "./keys.ts";
-import { repoRoot } from "./paths.ts";
+import { paths, repoRoot } from "./paths.ts";
+import { runCommand } from "./processes.ts";
 import { resolveSettings } from "./settings.ts";
 import { buildWeb, startStack, type RunningStack } from "./stack.ts";
 import { ensureSystemPackages } from "./system.ts";
 
-const BENCH_PORTS = { gateway: 57321, db: 57322 };
+const BENCH_PORTS = { gateway: 57321, db: 57322, dns: 57353 };
 const BENCH_DATA_DIR = join(repoRoot, ".devstack/bench");
 const LOGINS = 50;
 const USER_LOOKUPS = 200;
+const VALIDATIONS = 4_000;
+const CONCURRENT_CLIENTS = 20;
 
 const quiet = () => {};
 
 export async function runBench(): Promise<number> {
   await ensureSystemPackages({ browser: false, log: console.log });
   await buildWeb({ VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY }, quiet);
-  const figures: [string, string][] = [];
+  const figures: [string, string][] = await engineFigures();
+  const dns = await startDnsFixture(BENCH_PORTS.dns, quiet);
   try {
-    const cold = await timed(() => start(true));
+    const cold = await timed(() => start(true, dns));
     figures.push(["stack ready, empty data directory (initdb, migrations, seed)", seconds(cold.ms)]);
     await cold.value.stop();
 
-    const warm = await timed(() => start(false));
+    const warm = await timed(() => start(false, dns));
     figures.push(["stack ready, existing data directory", seconds(warm.ms)]);
     try {
       figures.push(...(await apiFigures(warm.value)));
@@ -32,6 +37,7 @@ export async function runBench(): Promise<number> {
       await warm.value.stop();
     }
   } finally {
+    await dns.stop();
     rmSync(BENCH_DATA_DIR, { recursive: true, force: true });
   }
 
@@ -41,13 +47,35 @@ export async function runBench(): Promise<number> {
   return 0;
 }
 
-function start(freshDatabase: boolean): Promise<RunningStack> {
+/** The engine on its own, in Deno, against the fixture DNS server (devstack/bench/engine-throughput.ts). */
+async function engineFigures(): Promise<[string, string][]> {
+  const { stdout } = await runCommand(
+    paths.deno,
+    ["run", "--allow-all", "--config", "edge-functions/deno.json", "devstack/bench/engine-throughput.ts"],
+    { cwd: repoRoot },
+  );
+  const result = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as {
+    addresses: number;
+    domains: number;
+    coldPerSecond: number;
+    warmPerSecond: number;
+    peakRssBytes: number;
+  };
+  const label = `engine, ${result.addresses.toLocaleString("en")} addresses over ${result.domains.toLocaleString("en")} domains`;
+  return [
+    [`${label}, cold DNS cache`, `${Math.round(result.coldPerSecond).toLocaleString("en")} addresses/s`],
+    [`${label}, warm`, `${Math.round(result.warmPerSecond).toLocaleString("en")} addresses/s`],
+    ["engine peak memory (RSS)", `${(result.peakRssBytes / 2 ** 20).toFixed(0)} MiB`],
+  ];
+}
+
+function start(freshDatabase: boolean, dns: RunningDnsFixture): Promise<RunningStack> {
   return startStack({
     gatewayPort: BENCH_PORTS.gateway,
     dbPort: BENCH_PORTS.db,
     dataDir: BENCH_DATA_DIR,
     freshDatabase,
-    functionEnv: resolveSettings(),
+    functionEnv: { ...resolveSettings(), DNS_SERVERS: dns.servers },
     log: quiet,
   });
 }
@@ -63,10 +91,22 @@ async function apiFigures(stack: RunningStack): Promise<[string, string][]> {
   const token = (await post(stack, "/api/login", { username, password }, 200)).headers.get("authorization") ?? "";
   const lookups = await sample(USER_LOOKUPS, () => request(stack, "/api/user", { headers: { authorization: token } }, 200));
 
+  const authorization = { authorization: token, "content-type": "application/json" };
+  const validation = (email: string) => ({ method: "POST", headers: authorization, body: JSON.stringify({ email }) });
+  // The first answer puts mailscout-demo.test in the resolver's cache; the load then measures the cached path.
+  await request(stack, "/api/validate-email", validation("warm@mailscout-demo.test"), 200);
+  const load = await concurrentLoad(CONCURRENT_CLIENTS, VALIDATIONS, (i) =>
+    request(stack, "/api/validate-email", validation(`person${i}@mailscout-demo.test`), 200),
+  );
+
   return [
     ["POST /api/register (one account, includes bcrypt)", millis(register.ms)],
     [`POST /api/login, ${LOGINS} sequential (bcrypt dominates)`, percentiles(logins)],
     [`GET /api/user, ${USER_LOOKUPS} sequential`, percentiles(lookups)],
+    [
+      `POST /api/validate-email, cached domain, ${CONCURRENT_CLIENTS} clients, ${VALIDATIONS} requests`,
+      `${percentiles(load.durations)}, ${Math.round(load.perSecond)} requests/s`,
+    ],
   ];
 }
 
@@ -91,6 +131,24 @@ async function sample(count: number, work: () => Promise<unknown>): Promise<numb
   const durations: number[] = [];
   for (let i = 0; i < count; i++) durations.push((await timed(work)).ms);
   return durations.sort((a, b) => a - b);
+}
+
+/** `clients` loops, each sending its next request when the previous one is answered, until `total` are done. */
+async function concurrentLoad(
+  clients: number,
+  total: number,
+  send: (index: number) => Promise<unknown>,
+): Promise<{ durations: number[]; perSecond: number }> {
+  const durations: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < total) durations.push((await timed(() => send(next++))).ms);
+    }),
+  );
+  const elapsed = performance.now() - started;
+  return { durations: durations.sort((a, b) => a - b), perSecond: total / (elapsed / 1000) };
 }
 
 function percentiles(sorted: number[]): string {

@@ -140,8 +140,9 @@ function testLayers(stack: RunningStack): [string, Step[]][] {
         { label: "tsc web", command: join(repoRoot, "node_modules/.bin/tsc"), args: ["-p", "web/tsconfig.json"] },
         { label: "tsc devstack", command: join(repoRoot, "node_modules/.bin/tsc"), args: ["-p", "devstack/tsconfig.json"] },
         { label: "tsc e2e", command: join(repoRoot, "node_modules/.bin/tsc"), args: ["-p", "e2e/tsconfig.json"] },
-        deno(["check", "edge-functions/"]),
-        deno(["lint", "edge-functions/"]),
+        // The Deno code outside edge-functions: devstack's function runner and the engine bench.
+        deno(["check", "edge-functions/", "devstack/deno/", "devstack/bench/"]),
+        deno(["lint", "edge-functions/", "devstack/deno/", "devstack/bench/"]),
         {
           label: "database types up to date",
           command: process.execPath,
