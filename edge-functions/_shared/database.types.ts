@@ -5,7 +5,63 @@ export type Database = {
   
   "public": {
           Tables: {
-            "profiles": {
+            "anonymous_ip_usage": {
+                  Row: {
+                    "client_network": unknown,"usage_month": string,"validations_used": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "client_network": unknown,"usage_month": string,"validations_used"?: number
+                  }
+                  Update: {
+                    "client_network"?: unknown,"usage_month"?: string,"validations_used"?: number
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"anonymous_sessions": {
+                  Row: {
+                    "converted_to_user": boolean,"created_at": string,"discount_code": string | null,"discount_expiry": string | null,"discount_offered": boolean,"discount_redeemed_at": string | null,"free_limit": number,"id": number,"ip_address": unknown,"last_activity_at": string,"last_reset_at": string,"registration_prompted": boolean,"session_id": string,"user_agent": string | null,"validations_used": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "converted_to_user"?: boolean,"created_at"?: string,"discount_code"?: string | null,"discount_expiry"?: string | null,"discount_offered"?: boolean,"discount_redeemed_at"?: string | null,"free_limit"?: number,"id"?: never,"ip_address"?: unknown,"last_activity_at"?: string,"last_reset_at"?: string,"registration_prompted"?: boolean,"session_id": string,"user_agent"?: string | null,"validations_used"?: number
+                  }
+                  Update: {
+                    "converted_to_user"?: boolean,"created_at"?: string,"discount_code"?: string | null,"discount_expiry"?: string | null,"discount_offered"?: boolean,"discount_redeemed_at"?: string | null,"free_limit"?: number,"id"?: never,"ip_address"?: unknown,"last_activity_at"?: string,"last_reset_at"?: string,"registration_prompted"?: boolean,"session_id"?: string,"user_agent"?: string | null,"validations_used"?: number
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"email_validations": {
+                  Row: {
+                    "cache_expires_at": string | null,"catch_all_confidence": number | null,"company": string | null,"deliverability_score": number,"disposable_provider": boolean,"domain": string | null,"domain_age": number | null,"email": string,"first_name": string | null,"first_validated_at": string,"format_valid": boolean,"free_provider": boolean,"has_website": boolean | null,"id": number,"is_catch_all": boolean,"is_valid": boolean,"job_title": string | null,"last_name": string | null,"last_validated_at": string,"message": string | null,"mobile_number": string | null,"mx_records": NonNullable<Json>,"mx_records_found": boolean,"phone_number": string | null,"reasons": (string)[],"risk_score": number,"role_account": boolean,"smtp_connectable": boolean | null,"smtp_deliverable": boolean | null,"suggestion": string | null,"validated_at": string,"validation_count": number,"verdict": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "cache_expires_at"?: string | null,"catch_all_confidence"?: number | null,"company"?: string | null,"deliverability_score"?: number,"disposable_provider"?: boolean,"domain"?: string | null,"domain_age"?: number | null,"email": string,"first_name"?: string | null,"first_validated_at"?: string,"format_valid": boolean,"free_provider"?: boolean,"has_website"?: boolean | null,"id"?: never,"is_catch_all"?: boolean,"is_valid": boolean,"job_title"?: string | null,"last_name"?: string | null,"last_validated_at"?: string,"message"?: string | null,"mobile_number"?: string | null,"mx_records"?: NonNullable<Json>,"mx_records_found"?: boolean,"phone_number"?: string | null,"reasons"?: (string)[],"risk_score"?: number,"role_account"?: boolean,"smtp_connectable"?: boolean | null,"smtp_deliverable"?: boolean | null,"suggestion"?: string | null,"validated_at"?: string,"validation_count"?: number,"verdict": string
+                  }
+                  Update: {
+                    "cache_expires_at"?: string | null,"catch_all_confidence"?: number | null,"company"?: string | null,"deliverability_score"?: number,"disposable_provider"?: boolean,"domain"?: string | null,"domain_age"?: number | null,"email"?: string,"first_name"?: string | null,"first_validated_at"?: string,"format_valid"?: boolean,"free_provider"?: boolean,"has_website"?: boolean | null,"id"?: never,"is_catch_all"?: boolean,"is_valid"?: boolean,"job_title"?: string | null,"last_name"?: string | null,"last_validated_at"?: string,"message"?: string | null,"mobile_number"?: string | null,"mx_records"?: NonNullable<Json>,"mx_records_found"?: boolean,"phone_number"?: string | null,"reasons"?: (string)[],"risk_score"?: number,"role_account"?: boolean,"smtp_connectable"?: boolean | null,"smtp_deliverable"?: boolean | null,"suggestion"?: string | null,"validated_at"?: string,"validation_count"?: number,"verdict"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"mail_domain_cache": {
+                  Row: {
+                    "created_at": string,"domain": string,"expires_at": string,"lookup": NonNullable<Json>,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"domain": string,"expires_at": string,"lookup": NonNullable<Json>,"updated_at"?: string
+                  }
+                  Update: {
+                    "created_at"?: string,"domain"?: string,"expires_at"?: string,"lookup"?: NonNullable<Json>,"updated_at"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"profiles": {
                   Row: {
                     "admin_granted_credits": number,"created_at": string,"current_throttle_level": number,"email": string | null,"first_name": string | null,"free_validations_used": number,"grant_reason": string | null,"granted_at": string | null,"granted_by": string | null,"id": string,"is_admin": boolean,"last_activity_at": string | null,"last_name": string | null,"last_payment_date": string | null,"max_requests_per_minute": number,"paid_credits": number,"profile_image_url": string | null,"requests_this_minute": number,"subscription_status": string,"suspended_until": string | null,"suspension_reason": string | null,"throttle_enabled": boolean,"total_validations_ever": number,"trial_bulk_validations_used": number,"trial_domain_scrapes_used": number,"trial_expires_at": string | null,"trial_plan": string | null,"trial_single_validations_used": number,"trial_started_at": string | null,"trial_status": string,"updated_at": string,"username": string
                   }
@@ -20,6 +76,40 @@ export type Database = {
                     {
       foreignKeyName: "profiles_granted_by_fkey"
       columns: ["granted_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"system_popups": {
+                  Row: {
+                    "button_text": string,"button_url": string,"content": string,"created_at": string,"features": NonNullable<Json>,"id": number,"is_active": boolean,"popup_type": string,"pricing": NonNullable<Json>,"title": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "button_text"?: string,"button_url"?: string,"content"?: string,"created_at"?: string,"features"?: NonNullable<Json>,"id"?: never,"is_active"?: boolean,"popup_type": string,"pricing"?: NonNullable<Json>,"title": string,"updated_at"?: string
+                  }
+                  Update: {
+                    "button_text"?: string,"button_url"?: string,"content"?: string,"created_at"?: string,"features"?: NonNullable<Json>,"id"?: never,"is_active"?: boolean,"popup_type"?: string,"pricing"?: NonNullable<Json>,"title"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"validation_logs": {
+                  Row: {
+                    "created_at": string,"domain": string | null,"emails_processed": number,"id": number,"invalid_emails": number,"session_id": string | null,"user_id": string | null,"valid_emails": number,"validation_type": string,"warning_emails": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"domain"?: string | null,"emails_processed"?: number,"id"?: never,"invalid_emails"?: number,"session_id"?: string | null,"user_id"?: string | null,"valid_emails"?: number,"validation_type": string,"warning_emails"?: number
+                  }
+                  Update: {
+                    "created_at"?: string,"domain"?: string | null,"emails_processed"?: number,"id"?: never,"invalid_emails"?: number,"session_id"?: string | null,"user_id"?: string | null,"valid_emails"?: number,"validation_type"?: string,"warning_emails"?: number
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "validation_logs_user_id_fkey"
+      columns: ["user_id"]
 isOneToOne: false
       referencedRelation: "profiles"
       referencedColumns: ["id"]

@@ -1,0 +1,116 @@
+// The anonymous free allowance (core.md §4, §7, issue #3): the server counts every anonymous validation against the
+// visitor's session and network, and the endpoints only ever answer its own count. No HTTP here; the counting itself
+// is atomic in the database (db/privileged.ts, migration 20261122020200).
+import type { AnonymousSession, Discount, LimitReached } from "../contracts/anonymous.ts";
+import {
+  type AnonymousStanding,
+  countAnonymousValidation,
+  issueAnonymousDiscount,
+  markAnonymousSessionConverted,
+  openAnonymousSession,
+  readAnonymousSession,
+} from "../db/privileged.ts";
+import { env } from "../env.ts";
+import { DISCOUNT_PERCENT_OFF, newDiscountCode } from "./discount-code.ts";
+import { AnonymousError } from "./errors.ts";
+import { describeSession, discountState, limitReached, needsRegistration } from "./standing.ts";
+
+/** Who is asking, as far as an anonymous visitor can be told apart. */
+export interface AnonymousVisitor {
+  /** The X-Session-ID the browser keeps in local storage, if it sent one. */
+  sessionId: string | null;
+  /** The first X-Forwarded-For entry; null when the gateway gave none. */
+  clientIp: string | null;
+  userAgent: string | null;
+}
+
+const networkLimit = () => env().ANON_IP_MONTHLY_LIMIT;
+
+function requireClientIp(clientIp: string | null): string {
+  if (!clientIp) throw new AnonymousError("unknown_client_address");
+  return clientIp;
+}
+
+function withSession(standing: AnonymousStanding | null): AnonymousStanding & { sessionId: string } {
+  if (!standing?.sessionId) throw new AnonymousError("unknown_session");
+  return { ...standing, sessionId: standing.sessionId };
+}
+
+/** GET /api/anonymous/session: the session, created on first sight. */
+export async function openSession(sessionId: string, visitor: AnonymousVisitor): Promise<AnonymousSession> {
+  const standing = await openAnonymousSession(sessionId, requireClientIp(visitor.clientIp), visitor.userAgent);
+  return describeSession(withSession(standing), networkLimit(), new Date());
+}
+
+/** GET /api/anonymous/check-limits/{sessionId}: an existing session's standing, from where the visitor is now. */
+export async function checkLimits(sessionId: string, visitor: AnonymousVisitor): Promise<AnonymousSession> {
+  const standing = await readAnonymousSession(sessionId, requireClientIp(visitor.clientIp));
+  return describeSession(withSession(standing), networkLimit(), new Date());
+}
+
+/**
+ * POST /api/anonymous/update-usage. The spec has the browser report its own count; here the server counted every
+ * validation already, so the report changes nothing and the answer is the server's count. A visitor who must register
+ * is issued their discount code now, which the answer carries (core.md §4: the dialog opens on it).
+ */
+export async function updateUsage(sessionId: string, visitor: AnonymousVisitor): Promise<AnonymousSession> {
+  const clientIp = requireClientIp(visitor.clientIp);
+  let standing = withSession(await readAnonymousSession(sessionId, clientIp));
+  if (needsRegistration(standing, networkLimit())) {
+    standing = withSession(await issueAnonymousDiscount(sessionId, clientIp, newDiscountCode()));
+  }
+  return describeSession(standing, networkLimit(), new Date());
+}
+
+/**
+ * POST /api/anonymous/generate-discount/{sessionId}: the session's one discount code, issued on the first call and
+ * answered again afterwards. Only for a visitor who used the allowance up; an expired or used code is not replaced.
+ */
+export async function generateDiscount(
+  sessionId: string,
+  visitor: AnonymousVisitor,
+): Promise<{ discount: Discount; newlyIssued: boolean }> {
+  const clientIp = requireClientIp(visitor.clientIp);
+  const current = withSession(await readAnonymousSession(sessionId, clientIp));
+  let standing = current;
+  let newlyIssued = false;
+  if (current.discountCode === null) {
+    if (!needsRegistration(current, networkLimit())) throw new AnonymousError("discount_not_offered");
+    // Two requests at once may both get here; the first code stored wins and both answer it.
+    const code = newDiscountCode();
+    standing = withSession(await issueAnonymousDiscount(sessionId, clientIp, code));
+    newlyIssued = standing.discountCode === code;
+  }
+  const state = discountState(standing, new Date());
+  if (state === "expired") throw new AnonymousError("discount_expired");
+  if (state === "redeemed") throw new AnonymousError("discount_redeemed");
+  return {
+    discount: {
+      discountCode: standing.discountCode!,
+      percentOff: DISCOUNT_PERCENT_OFF,
+      expiresAt: standing.discountExpiry!.toISOString(),
+    },
+    newlyIssued,
+  };
+}
+
+/**
+ * Counts one anonymous validation, before it is made: against the session when the visitor sent one (created if new),
+ * and always against the client's network. Refused once either has used its monthly allowance.
+ */
+export async function countValidation(
+  visitor: AnonymousVisitor,
+): Promise<{ allowed: true } | { allowed: false; refusal: LimitReached }> {
+  const standing = await countAnonymousValidation({
+    sessionId: visitor.sessionId,
+    clientIp: requireClientIp(visitor.clientIp),
+    userAgent: visitor.userAgent,
+    networkMonthlyLimit: networkLimit(),
+  });
+  return standing.counted ? { allowed: true } : { allowed: false, refusal: limitReached(standing, networkLimit()) };
+}
+
+/** A signed-in user validating from a browser that was anonymous before: the session converted. */
+export async function noteSignedInValidation(sessionId: string): Promise<void> {
+  await markAnonymousSessionConverted(sessionId);
+}

@@ -1,0 +1,64 @@
+// What a visitor's standing this month means for the API: how many validations are left, whether to ask them to
+// register, and whether their discount can still be offered. Pure functions over what the database counted.
+import type { AnonymousSession, LimitReached } from "../contracts/anonymous.ts";
+import type { AnonymousStanding } from "../db/privileged.ts";
+
+export type DiscountState = "none" | "active" | "expired" | "redeemed";
+
+export function discountState(standing: AnonymousStanding, now: Date): DiscountState {
+  if (!standing.discountCode || !standing.discountExpiry) return "none";
+  if (standing.discountRedeemedAt) return "redeemed";
+  return standing.discountExpiry.getTime() > now.getTime() ? "active" : "expired";
+}
+
+/**
+ * The allowance as one visitor experiences it. With a session, the session's limit is the scale, and what is left is
+ * the smaller of what the session and its network have left; validationsUsed is the limit minus that, so "X of Y used"
+ * never reads as room that isn't there (a fresh session on a network that used its allowance has used 10 of 10).
+ * Without a session the network's allowance is all there is.
+ */
+export function allowanceOf(standing: AnonymousStanding, networkMonthlyLimit: number) {
+  const networkLeft = Math.max(0, networkMonthlyLimit - standing.networkValidationsUsed);
+  if (standing.validationsUsed === null || standing.freeLimit === null) {
+    return { validationsUsed: networkMonthlyLimit - networkLeft, freeLimit: networkMonthlyLimit, remaining: networkLeft };
+  }
+  const sessionLeft = Math.max(0, standing.freeLimit - standing.validationsUsed);
+  const remaining = Math.min(sessionLeft, networkLeft);
+  return { validationsUsed: standing.freeLimit - remaining, freeLimit: standing.freeLimit, remaining };
+}
+
+export function needsRegistration(standing: AnonymousStanding, networkMonthlyLimit: number): boolean {
+  return allowanceOf(standing, networkMonthlyLimit).remaining === 0;
+}
+
+/** The session as GET /api/anonymous/session, check-limits and update-usage answer it. */
+export function describeSession(
+  standing: AnonymousStanding & { sessionId: string },
+  networkMonthlyLimit: number,
+  now: Date,
+): AnonymousSession {
+  const allowance = allowanceOf(standing, networkMonthlyLimit);
+  const mustRegister = allowance.remaining === 0;
+  const discount = discountState(standing, now);
+  const active = discount === "active";
+  return {
+    sessionId: standing.sessionId,
+    ...allowance,
+    needsRegistration: mustRegister,
+    discountCode: active ? standing.discountCode : null,
+    // The offer is shown to a visitor who must register, while their one code is still to come or still valid.
+    discountEligible: mustRegister && (discount === "none" || active),
+    discountExpiresAt: active ? standing.discountExpiry!.toISOString() : null,
+  };
+}
+
+export function limitReached(standing: AnonymousStanding, networkMonthlyLimit: number): LimitReached {
+  const { validationsUsed, freeLimit } = allowanceOf(standing, networkMonthlyLimit);
+  return {
+    message: `You have used ${validationsUsed} of ${freeLimit} free validations this month. ` +
+      "Sign up to keep validating.",
+    needsRegistration: true,
+    validationsUsed,
+    freeLimit,
+  };
+}

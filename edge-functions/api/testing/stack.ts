@@ -1,0 +1,112 @@
+// What the API tests share: calls through the running stack's gateway (npm test starts one and sets the env), signed-in
+// test users, and direct database access for arranging and checking the anonymous allowance's counters.
+import assert from "node:assert/strict";
+import postgres from "postgres";
+import { authResponseSchema, errorResponseSchema } from "../../_shared/contracts/auth.ts";
+
+export function requiredEnv(name: string): string {
+  const value = Deno.env.get(name);
+  if (!value) {
+    throw new Error(`${name} is not set: the API tests call a running stack (npm test starts one and sets it)`);
+  }
+  return value;
+}
+
+export const gateway = requiredEnv("SUPABASE_URL").replace(/\/+$/, "");
+
+export interface Call {
+  method?: string;
+  body?: unknown;
+  rawBody?: string;
+  contentType?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: unknown;
+}
+
+export async function call(path: string, { method, body, rawBody, contentType, token, headers }: Call = {}) {
+  const response = await fetch(`${gateway}${path}`, {
+    method: method ?? (body === undefined && rawBody === undefined ? "GET" : "POST"),
+    headers: {
+      ...(body !== undefined || rawBody !== undefined ? { "content-type": contentType ?? "application/json" } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, json: text ? JSON.parse(text) : undefined };
+}
+
+export function assertError(response: Answer, status: number, message: string) {
+  assert.equal(response.status, status, response.text);
+  assert.deepEqual(errorResponseSchema.parse(response.json), { message });
+}
+
+/** A new account, signed in: its id and access token. */
+export async function signedInUser(): Promise<{ id: string; token: string }> {
+  const username = `u_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`;
+  const response = await call("/api/register", {
+    body: { username, email: `${username}@example.com`, password: `pw-${crypto.randomUUID()}` },
+  });
+  assert.equal(response.status, 201, response.text);
+  const auth = authResponseSchema.parse(response.json);
+  return { id: auth.id, token: auth.session.accessToken };
+}
+
+const SESSION_ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
+
+/** A fresh 21-character session id, as the SPA makes one (nanoid's alphabet). */
+export function newSessionId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(21)), (byte) => SESSION_ID_ALPHABET[byte & 63]).join("");
+}
+
+/**
+ * A database connection as the superuser, closed when `work` ends (so Deno's resource check passes), for arranging
+ * what the API cannot (the allowance's tables are closed to every API role) and checking what it stored.
+ */
+export async function withDatabase<T>(work: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  const sql = postgres(requiredEnv("SUPABASE_DB_URL"), { max: 1, onnotice: () => {} });
+  try {
+    return await work(sql);
+  } finally {
+    await sql.end();
+  }
+}
+
+/**
+ * Every test request reaches the gateway from 127.0.0.1, which the gateway names in X-Forwarded-For, so every
+ * anonymous test shares one network allowance. Each anonymous test therefore starts by setting this month's count for
+ * 127.0.0.1 directly in the database (0 for a clean start), instead of depending on what earlier tests used.
+ */
+export async function setLoopbackNetworkUsage(validationsUsed: number): Promise<void> {
+  await withDatabase((sql) =>
+    sql`
+      insert into public.anonymous_ip_usage (client_network, usage_month, validations_used)
+      values ('127.0.0.1', date_trunc('month', now() at time zone 'UTC')::date, ${validationsUsed})
+      on conflict (client_network, usage_month) do update set validations_used = excluded.validations_used
+    `
+  );
+}
+
+export async function loopbackNetworkUsage(): Promise<number> {
+  return await withDatabase(async (sql) => {
+    const [row] = await sql<{ validations_used: number }[]>`
+      select validations_used from public.anonymous_ip_usage
+      where client_network = '127.0.0.1' and usage_month = date_trunc('month', now() at time zone 'UTC')::date
+    `;
+    return row?.validations_used ?? 0;
+  });
+}
+
+/** The session limit (anonymous_sessions.free_limit's default, core.md §9). */
+export const SESSION_LIMIT = 10;
+
+/** The network allowance the test stack gives the api function (ANON_IP_MONTHLY_LIMIT in devstack's test runner). */
+export const NETWORK_LIMIT = 10;

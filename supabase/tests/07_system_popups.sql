@@ -1,0 +1,164 @@
+-- System popups: anyone reads the active ones (visitors see them before signing in); only admins see inactive ones
+-- and create, edit or delete any.
+begin;
+select plan(25);
+
+select tests.create_user('member');
+select tests.create_user('site_admin');
+update public.profiles set is_admin = true where id = tests.get_user_id('site_admin');
+
+-- A draft next to the seeded upgrade offer.
+insert into public.system_popups (popup_type, title, is_active) values ('welcome_draft', 'Welcome!', false);
+
+-- Act 1: the seed's upgrade offer, with the spec's defaults ---------------------------------------------------------
+
+select results_eq(
+  $$ select title <> '', button_text, button_url, is_active,
+            features, pricing
+     from public.system_popups where popup_type = 'upgrade_limit' $$,
+  $$ values (true, 'Upgrade Now', '/auth', true,
+             '[{"text": "Up to 25,000 monthly validations", "highlight": true},
+               {"text": "50% cheaper than competitors", "highlight": true},
+               {"text": "CRM integrations", "highlight": false}]'::jsonb,
+             '{"monthly": "Starting at $19/month", "payPerUse": "Pay-per-use from $12",
+               "annual": "25% off annual plans"}'::jsonb) $$,
+  'the upgrade offer is seeded with the spec''s features and pricing texts'
+);
+
+select results_eq(
+  $$ insert into public.system_popups (popup_type, title) values ('defaults_check', 'Defaults')
+     returning button_text, button_url, is_active, features, pricing $$,
+  $$ values ('Upgrade Now', '/auth', true, '[]'::jsonb, '{}'::jsonb) $$,
+  'a new popup gets the spec''s defaults'
+);
+
+select throws_ok(
+  $$ insert into public.system_popups (popup_type, title) values ('upgrade_limit', 'Second offer') $$,
+  '23505', 'duplicate key value violates unique constraint "system_popups_popup_type_key"',
+  'there is one popup per type'
+);
+
+select throws_ok(
+  $$ insert into public.system_popups (popup_type, title, features) values ('odd', 'Odd', '{"text": "x"}') $$,
+  '23514', 'new row for relation "system_popups" violates check constraint "system_popups_features_array"',
+  'features are a list'
+);
+
+-- Act 2: an anonymous visitor reads active popups and writes nothing -----------------------------------------------
+
+select tests.clear_authentication();
+
+select results_eq(
+  $$ select popup_type from public.system_popups where popup_type in ('upgrade_limit', 'welcome_draft') $$,
+  $$ values ('upgrade_limit') $$,
+  'anon reads the active popup, not the inactive one'
+);
+select throws_ok($$ insert into public.system_popups (popup_type, title) values ('spam', 'Buy now') $$,
+  '42501', 'permission denied for table system_popups', 'anon cannot create popups');
+select throws_ok($$ update public.system_popups set title = 'Hacked' $$,
+  '42501', 'permission denied for table system_popups', 'anon cannot edit popups');
+select throws_ok($$ delete from public.system_popups $$,
+  '42501', 'permission denied for table system_popups', 'anon cannot delete popups');
+
+-- Act 3: a signed-in user who is not an admin: the same --------------------------------------------------------------
+
+select tests.authenticate_as('member');
+
+select results_eq(
+  $$ select popup_type from public.system_popups where popup_type in ('upgrade_limit', 'welcome_draft') $$,
+  $$ values ('upgrade_limit') $$,
+  'a user reads the active popup, not the inactive one'
+);
+select throws_ok($$ insert into public.system_popups (popup_type, title) values ('spam', 'Buy now') $$,
+  '42501', 'new row violates row-level security policy for table "system_popups"', 'a user cannot create popups');
+select is_empty($$ update public.system_popups set title = 'Hacked' returning id $$,
+  'a user''s edit changes no popup');
+select is_empty($$ delete from public.system_popups returning id $$,
+  'a user''s delete removes no popup');
+
+-- Act 4: an admin sees and manages every popup -----------------------------------------------------------------------
+
+select tests.authenticate_as('site_admin');
+
+select results_eq(
+  $$ select popup_type from public.system_popups where popup_type in ('upgrade_limit', 'welcome_draft') order by popup_type $$,
+  $$ values ('upgrade_limit'), ('welcome_draft') $$,
+  'an admin reads active and inactive popups'
+);
+select lives_ok(
+  $$ insert into public.system_popups (popup_type, title, content) values ('discount_offer', 'Save 20%', 'Today only') $$,
+  'an admin creates a popup'
+);
+select results_eq(
+  $$ update public.system_popups
+     set title = 'Keep validating', features = '[{"text": "Bulk validation", "highlight": true}]'
+     where popup_type = 'upgrade_limit'
+     returning title, features -> 0 ->> 'text' $$,
+  $$ values ('Keep validating', 'Bulk validation') $$,
+  'an admin edits the upgrade offer'
+);
+select results_eq(
+  $$ update public.system_popups set is_active = true where popup_type = 'welcome_draft' returning is_active $$,
+  $$ values (true) $$,
+  'an admin activates a draft'
+);
+select results_eq(
+  $$ delete from public.system_popups where popup_type = 'discount_offer' returning popup_type $$,
+  $$ values ('discount_offer') $$,
+  'an admin deletes a popup'
+);
+
+-- Act 5: what visitors see follows the admin's changes -------------------------------------------------------------
+
+select tests.clear_authentication();
+
+select results_eq(
+  $$ select popup_type, title from public.system_popups
+     where popup_type in ('upgrade_limit', 'welcome_draft') order by popup_type $$,
+  $$ values ('upgrade_limit', 'Keep validating'), ('welcome_draft', 'Welcome!') $$,
+  'anon sees the edited offer and the newly active popup'
+);
+
+select tests.authenticate_as('site_admin');
+update public.system_popups set is_active = false where popup_type = 'upgrade_limit';
+select tests.clear_authentication();
+select is_empty(
+  $$ select * from public.system_popups where popup_type = 'upgrade_limit' $$,
+  'a deactivated popup disappears for visitors'
+);
+
+-- Act 6: structure ------------------------------------------------------------------------------------------------
+
+reset role;
+
+select results_eq(
+  $$ select updated_at = now(), updated_at > created_at from public.system_popups where popup_type = 'upgrade_limit' $$,
+  $$ values (true, true) $$,
+  'every update stamps updated_at'
+);
+
+select policies_are(
+  'public', 'system_popups',
+  array[
+    'Visitors can read active popups',
+    'Users can read active popups and admins every popup',
+    'Admins can create popups',
+    'Admins can update popups',
+    'Admins can delete popups'
+  ],
+  'one policy per command and role'
+);
+select policy_roles_are('public', 'system_popups', 'Visitors can read active popups', array['anon'],
+  'the visitors'' policy is for anon');
+select policy_cmd_is('public', 'system_popups', 'Admins can update popups', 'update', 'admins'' edits are updates');
+select has_index('public', 'system_popups', 'system_popups_is_active_idx', 'the visitors'' policy column is indexed');
+
+select tests.authenticate_as_service_role();
+select results_eq(
+  $$ select count(*) > 0 from public.system_popups where popup_type = 'welcome_draft' $$,
+  $$ values (true) $$,
+  'the service role reads popups'
+);
+
+select * from finish();
+rollback;
