@@ -1,0 +1,205 @@
+// The upgrade-limit dialog (core.md §4): shown when the free allowance is used up. Its texts come from the configured
+// system popup, fetched when it opens, with the pricing module's figures when that fails. A visitor eligible for the
+// one-time discount sees it revealed on their first click of the upgrade button.
+import type { SystemPopup } from "@contracts/anonymous";
+import { useNavigate } from "@tanstack/react-router";
+import { CheckIcon, CrownIcon, LoaderCircleIcon, TicketPercentIcon } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { toast } from "@/components/ui/toast-store";
+import { DISCOUNT_VALID_HOURS, FIRST_MONTH_DISCOUNT_PERCENT, UPGRADE_FALLBACK } from "@/features/pricing";
+import { cn } from "@/lib/cn";
+import { copyText } from "@/lib/clipboard";
+import { classifyLinkTarget } from "@/lib/navigation";
+import { useGenerateDiscount } from "../api/generate-discount";
+import { useUpgradePopup } from "../api/get-upgrade-popup";
+import { getSessionId } from "../session-id";
+
+const FALLBACK_UPGRADE_TITLE = "You've reached your free limit";
+const FALLBACK_BUTTON_TEXT = "Upgrade Now";
+const FALLBACK_BUTTON_URL = "/pricing";
+
+export type UpgradeDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The allowance as the server last reported it; absent while it is being asked for. */
+  usage: { validationsUsed: number; freeLimit: number } | undefined;
+  discount: { eligible: boolean; code: string | null; expiresAt: string | null };
+};
+
+export function UpgradeDialog({ open, onOpenChange, ...content }: UpgradeDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md">
+        {/* Mounted only while open, so every opening starts with the offer hidden again. */}
+        <UpgradeContent {...content} close={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type UpgradeContentProps = Omit<UpgradeDialogProps, "open" | "onOpenChange"> & { close: () => void };
+
+function UpgradeContent({ usage, discount, close }: UpgradeContentProps) {
+  const popup = useUpgradePopup({ enabled: true });
+  const generate = useGenerateDiscount();
+  const navigate = useNavigate();
+  const [offerShown, setOfferShown] = useState(false);
+  const config = popup.data;
+
+  function revealOffer() {
+    setOfferShown(true);
+    // The session's code when it has one already; otherwise one is made for it now.
+    if (!discount.code) generate.mutate(getSessionId());
+  }
+
+  function followUpgradeTarget() {
+    // A target that is neither an app path nor an http(s) URL is ignored in favour of the pricing page.
+    const target = classifyLinkTarget(config?.buttonUrl || FALLBACK_BUTTON_URL) ??
+      classifyLinkTarget(FALLBACK_BUTTON_URL);
+    close();
+    if (target?.kind === "external") window.location.assign(target.href);
+    else if (target) void navigate({ href: target.href });
+  }
+
+  return (
+    <>
+      <DialogHeader>
+        <span className="mb-1 grid size-11 place-items-center rounded-xl bg-primary/10 text-primary">
+          <CrownIcon className="size-5" aria-hidden />
+        </span>
+        <DialogTitle>{config?.title || FALLBACK_UPGRADE_TITLE}</DialogTitle>
+        <DialogDescription>
+          {usage
+            ? `You've used ${usage.validationsUsed} of ${usage.freeLimit} free validations this month.`
+            : "You've used your free validations this month."}
+        </DialogDescription>
+      </DialogHeader>
+      {popup.isPending ? <PopupLoading /> : <PopupTexts config={config} />}
+      {offerShown ? (
+        <DiscountOffer
+          code={discount.code ?? generate.data?.discountCode ?? null}
+          expiresAt={discount.code ? discount.expiresAt : (generate.data?.expiresAt ?? null)}
+          failed={generate.isError}
+          onClaimed={(code) => {
+            close();
+            void navigate({ to: "/pricing", search: { discount: code } });
+          }}
+          onDeclined={() => {
+            close();
+            void navigate({ to: "/auth" });
+          }}
+        />
+      ) : (
+        <div className="grid gap-2 sm:grid-cols-2">
+          <Button onClick={discount.eligible ? revealOffer : followUpgradeTarget}>
+            {config?.buttonText || FALLBACK_BUTTON_TEXT}
+          </Button>
+          <Button variant="outline" onClick={close}>
+            Maybe Later
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function PopupTexts({ config }: { config: SystemPopup | undefined }) {
+  const features = config
+    ? config.features
+    : UPGRADE_FALLBACK.features.map((text, index) => ({ text, highlight: index === 0 }));
+  const { monthly, payPerUse, annual } = config ? config.pricing : UPGRADE_FALLBACK.pricing;
+  const prices = [monthly, payPerUse, annual].filter((text): text is string => Boolean(text));
+
+  return (
+    <div className="grid gap-4">
+      {config?.content && <p className="text-sm">{config.content}</p>}
+      {features.length > 0 && (
+        <ul className="grid gap-2 text-sm">
+          {features.map((feature) => (
+            <li key={feature.text} className="flex items-start gap-2">
+              <CheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
+              <span className={cn(feature.highlight && "font-semibold text-primary")}>{feature.text}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {prices.length > 0 && (
+        <p className="rounded-lg bg-muted px-3 py-2 text-center text-sm text-muted-foreground">{prices.join(" • ")}</p>
+      )}
+    </div>
+  );
+}
+
+function PopupLoading() {
+  return (
+    <div role="status" className="grid gap-2">
+      <span className="sr-only">Loading plans</span>
+      <div className="h-4 w-3/4 animate-pulse rounded bg-muted" />
+      <div className="h-4 w-2/3 animate-pulse rounded bg-muted" />
+      <div className="h-4 w-1/2 animate-pulse rounded bg-muted" />
+    </div>
+  );
+}
+
+type DiscountOfferProps = {
+  /** Null while it is being made, or when making it failed. */
+  code: string | null;
+  expiresAt: string | null;
+  failed: boolean;
+  onClaimed: (code: string) => void;
+  onDeclined: () => void;
+};
+
+function DiscountOffer({ code, expiresAt, failed, onClaimed, onDeclined }: DiscountOfferProps) {
+  async function claim(claimed: string) {
+    if (!(await copyText(claimed))) {
+      toast({ title: "Could not copy your code", description: `Your discount code is ${claimed}.` });
+    }
+    onClaimed(claimed);
+  }
+
+  return (
+    <section
+      aria-labelledby="discount-offer-title"
+      className="grid gap-3 rounded-xl border-2 border-dashed border-primary/50 bg-primary/5 p-4 text-center"
+    >
+      <h3 id="discount-offer-title" className="flex items-center justify-center gap-2 font-semibold text-primary">
+        <TicketPercentIcon className="size-5" aria-hidden />
+        Special One-Time Offer
+      </h3>
+      <p className="text-2xl font-bold tracking-tight">{FIRST_MONTH_DISCOUNT_PERCENT}% off your first month</p>
+      <div aria-live="polite">
+        {code ? (
+          <p className="grid gap-1">
+            <span className="text-xs text-muted-foreground">Your discount code</span>
+            <code className="rounded-lg border bg-card px-3 py-2 font-mono text-lg font-semibold tracking-wider">{code}</code>
+          </p>
+        ) : failed ? (
+          <p className="text-sm text-destructive">Your code could not be created. Please try again later.</p>
+        ) : (
+          <p className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
+            <LoaderCircleIcon className="size-4 animate-spin" aria-hidden />
+            Preparing your code...
+          </p>
+        )}
+      </div>
+      <p className="text-xs text-muted-foreground">Expires in {expiryText(expiresAt)} · Single use</p>
+      <div className="grid gap-2">
+        {code && <Button onClick={() => void claim(code)}>Claim {FIRST_MONTH_DISCOUNT_PERCENT}% Discount Now</Button>}
+        <Button variant="outline" onClick={onDeclined}>
+          Continue Without Discount
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** Whole hours until the code expires, counted up, so a code made a moment ago reads the spec's "24 hours". */
+function expiryText(expiresAt: string | null): string {
+  const hours = expiresAt
+    ? Math.max(1, Math.ceil((Date.parse(expiresAt) - Date.now()) / 3_600_000))
+    : DISCOUNT_VALID_HOURS;
+  return hours === 1 ? "1 hour" : `${hours} hours`;
+}

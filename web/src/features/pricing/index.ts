@@ -1,0 +1,7 @@
+// The pricing feature's public face.
+export { PricingPage } from "./components/pricing-page";
+export {
+  DISCOUNT_VALID_HOURS,
+  FIRST_MONTH_DISCOUNT_PERCENT,
+  UPGRADE_FALLBACK,
+} from "./plans";

@@ -1,0 +1,2 @@
+// The share feature's public face.
+export { ShareToolCard } from "./components/share-tool-card";

@@ -1,0 +1,22 @@
+// POST /api/validate-email: the verdict for one address. Anonymous calls carry the browser's session id, against which
+// the server counts the free allowance (a 429 once it is used up).
+import { type ValidationResult, validateEmailRequestSchema, validationResultSchema } from "@contracts/validation";
+import { useMutation } from "@tanstack/react-query";
+import { getSessionId } from "@/features/anonymous";
+import { apiFetch, readJson } from "@/lib/api";
+
+export const validateEmailInputSchema = validateEmailRequestSchema;
+
+export async function validateEmail(email: string): Promise<ValidationResult> {
+  const body = validateEmailInputSchema.parse({ email });
+  const response = await apiFetch("/api/validate-email", {
+    method: "POST",
+    body,
+    headers: { "X-Session-ID": getSessionId() },
+  });
+  return readJson(response, validationResultSchema);
+}
+
+export function useValidateEmail() {
+  return useMutation({ mutationFn: validateEmail });
+}

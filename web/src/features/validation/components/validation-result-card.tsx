@@ -1,0 +1,110 @@
+// The Validation Result card (core.md §2, §4): a status badge and, by state, the idle hint, a placeholder while the
+// server works, the result, or what went wrong. Screen readers hear the status change and the result arrive.
+import type { ValidationResult } from "@contracts/validation";
+import { CircleAlertIcon, InboxIcon, LoaderCircleIcon } from "lucide-react";
+import type { Ref } from "react";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { cn } from "@/lib/cn";
+import { ResultDetails } from "./result-details";
+
+export type ValidationState =
+  | { status: "idle" }
+  | { status: "validating"; email: string }
+  | { status: "done"; result: ValidationResult }
+  | { status: "failed"; limitReached: boolean };
+
+type BadgeLook = { label: string; className: string };
+
+function badgeFor(state: ValidationState): BadgeLook {
+  switch (state.status) {
+    case "idle":
+      return { label: "Waiting for input", className: "bg-muted text-muted-foreground" };
+    case "validating":
+      return { label: "Validating...", className: "bg-primary/10 text-primary" };
+    case "done":
+      return state.result.isValid
+        ? { label: "Valid", className: "bg-success/15 text-success" }
+        : { label: "Invalid", className: "bg-destructive/10 text-destructive" };
+    case "failed":
+      return { label: "Invalid", className: "bg-destructive/10 text-destructive" };
+  }
+}
+
+type ValidationResultCardProps = {
+  state: ValidationState;
+  onValidateSuggestion: (email: string) => void;
+  ref?: Ref<HTMLElement>;
+};
+
+export function ValidationResultCard({ state, onValidateSuggestion, ref }: ValidationResultCardProps) {
+  const badge = badgeFor(state);
+
+  return (
+    // scroll-mt keeps the card's top clear of the sticky header (two rows on phones) when the page scrolls to it.
+    <section ref={ref} aria-labelledby="validation-result-title" className="scroll-mt-28 md:scroll-mt-20">
+      <Card>
+        <CardHeader className="grid-cols-[1fr_auto] items-center">
+          <CardTitle id="validation-result-title">Validation Result</CardTitle>
+          <span
+            role="status"
+            className={cn("inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold", badge.className)}
+          >
+            {state.status === "validating" && <LoaderCircleIcon className="size-3.5 animate-spin" aria-hidden />}
+            {badge.label}
+          </span>
+        </CardHeader>
+        <CardContent aria-live="polite" aria-busy={state.status === "validating"}>
+          {state.status === "idle" && <IdleHint />}
+          {state.status === "validating" && <Validating email={state.email} />}
+          {state.status === "done" && (
+            <ResultDetails result={state.result} onValidateSuggestion={onValidateSuggestion} />
+          )}
+          {state.status === "failed" && <Failed limitReached={state.limitReached} />}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+function IdleHint() {
+  return (
+    <div className="grid justify-items-center gap-2 py-10 text-center">
+      <span className="grid size-12 place-items-center rounded-full bg-muted text-muted-foreground">
+        <InboxIcon className="size-6" aria-hidden />
+      </span>
+      <p className="font-medium">No results yet</p>
+      <p className="max-w-xs text-sm text-muted-foreground">
+        Enter an email address and click the validate button to see results here.
+      </p>
+    </div>
+  );
+}
+
+function Validating({ email }: { email: string }) {
+  return (
+    <div className="grid gap-4">
+      <p className="truncate text-sm text-muted-foreground">
+        Checking <span className="font-medium text-foreground">{email}</span>
+      </p>
+      <div className="h-14 animate-pulse rounded-xl bg-muted" />
+      <div className="grid grid-cols-3 gap-3">
+        <div className="h-16 animate-pulse rounded-xl bg-muted" />
+        <div className="h-16 animate-pulse rounded-xl bg-muted" />
+        <div className="h-16 animate-pulse rounded-xl bg-muted" />
+      </div>
+    </div>
+  );
+}
+
+function Failed({ limitReached }: { limitReached: boolean }) {
+  return (
+    <div className="flex items-start gap-3 rounded-xl border border-destructive/30 bg-destructive/5 p-4 text-sm">
+      <CircleAlertIcon className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />
+      <p>
+        {limitReached
+          ? "You have used this month's free validations. Sign in or choose a plan to keep validating."
+          : "This address could not be validated. Please try again."}
+      </p>
+    </div>
+  );
+}

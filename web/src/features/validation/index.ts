@@ -1,0 +1,4 @@
+// The validation feature's public face.
+export { useValidateEmail } from "./api/validate-email";
+export { ValidationForm } from "./components/validation-form";
+export { type ValidationState, ValidationResultCard } from "./components/validation-result-card";
