@@ -2,7 +2,7 @@
 // benchmark that failed on time would fail at random). Runs its own stack on ports of its own.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { startDnsFixture, type RunningDnsFixture } from "./dns-fixture.ts";
+import { startDnsFixture, type RunningFixture } from "./test-fixtures.ts";
 import { LOCAL_ANON_KEY } from "./keys.ts";
 import { paths, repoRoot } from "./paths.ts";
 import { runCommand } from "./processes.ts";
@@ -69,13 +69,13 @@ async function engineFigures(): Promise<[string, string][]> {
   ];
 }
 
-function start(freshDatabase: boolean, dns: RunningDnsFixture): Promise<RunningStack> {
+function start(freshDatabase: boolean, dns: RunningFixture): Promise<RunningStack> {
   return startStack({
     gatewayPort: BENCH_PORTS.gateway,
     dbPort: BENCH_PORTS.db,
     dataDir: BENCH_DATA_DIR,
     freshDatabase,
-    functionEnv: { ...resolveSettings(), DNS_SERVERS: dns.servers },
+    functionEnv: { ...resolveSettings(), DNS_SERVERS: dns.setting },
     log: quiet,
   });
 }

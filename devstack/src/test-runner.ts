@@ -9,7 +9,7 @@ import { dataDirs, paths, repoRoot } from "./paths.ts";
 import { countJUnit, countPgProve, countPlaywright, countVitest, type Counts } from "./test-counts.ts";
 import { resolveSettings } from "./settings.ts";
 import { buildWeb, startStack, type RunningStack } from "./stack.ts";
-import { startDnsFixture, type RunningDnsFixture } from "./dns-fixture.ts";
+import { startDnsFixture, type RunningFixture } from "./test-fixtures.ts";
 import { ensureSystemPackages } from "./system.ts";
 
 const TEST_PORTS = { gateway: 55321, db: 55322, dns: 55353 };
@@ -44,7 +44,7 @@ export async function runTests(): Promise<number> {
 
   const reports = mkdtempSync(join(tmpdir(), "mailscout-test-"));
   let stack: RunningStack | undefined;
-  let dns: RunningDnsFixture | undefined;
+  let dns: RunningFixture | undefined;
   const results: LayerResult[] = [];
   // Servers run in their own process group, so a Ctrl-C reaches only this process: stop the stack, then go.
   const interrupted = new AbortController();
@@ -62,7 +62,7 @@ export async function runTests(): Promise<number> {
       dbPort: TEST_PORTS.db,
       dataDir: dataDirs.test,
       freshDatabase: true,
-      functionEnv: { ...resolveSettings(), ...TEST_SETTINGS, DNS_SERVERS: dns.servers },
+      functionEnv: { ...resolveSettings(), ...TEST_SETTINGS, DNS_SERVERS: dns.setting },
       log,
       signal: interrupted.signal,
     });
