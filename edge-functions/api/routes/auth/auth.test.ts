@@ -3,43 +3,12 @@
 // Every test registers its own users under fresh random names, so tests are independent and can run again.
 import assert from "node:assert/strict";
 import { authResponseSchema, errorResponseSchema, userSchema } from "../../../_shared/contracts/auth.ts";
+import { assertError, call, requiredEnv } from "../../testing/stack.ts";
 
-function requiredEnv(name: string): string {
-  const value = Deno.env.get(name);
-  if (!value) {
-    throw new Error(`${name} is not set: the API tests call a running stack (npm test starts one and sets it)`);
-  }
-  return value;
-}
-
-const gateway = requiredEnv("SUPABASE_URL").replace(/\/+$/, "");
 const anonKey = requiredEnv("SUPABASE_ANON_KEY");
 
 // The SPA reaches every endpoint under two names (core.md §7).
 const prefixes = ["/api", "/api/auth"] as const;
-
-interface Call {
-  method?: string;
-  body?: unknown;
-  rawBody?: string;
-  contentType?: string;
-  token?: string;
-  headers?: Record<string, string>;
-}
-
-async function call(path: string, { method, body, rawBody, contentType, token, headers }: Call = {}) {
-  const response = await fetch(`${gateway}${path}`, {
-    method: method ?? (body === undefined && rawBody === undefined ? "GET" : "POST"),
-    headers: {
-      ...(body !== undefined || rawBody !== undefined ? { "content-type": contentType ?? "application/json" } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, text, json: text ? JSON.parse(text) : undefined };
-}
 
 function uniqueName(): string {
   return `u_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`;
@@ -55,11 +24,6 @@ async function registered(prefix: string = "/api") {
   const response = await call(`${prefix}/register`, { body: account });
   assert.equal(response.status, 201, response.text);
   return { account, auth: authResponseSchema.parse(response.json) };
-}
-
-function assertError(response: { status: number; json: unknown; text: string }, status: number, message: string) {
-  assert.equal(response.status, status, response.text);
-  assert.deepEqual(errorResponseSchema.parse(response.json), { message });
 }
 
 for (const prefix of prefixes) {
