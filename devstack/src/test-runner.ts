@@ -9,10 +9,10 @@ import { dataDirs, paths, repoRoot } from "./paths.ts";
 import { countJUnit, countPgProve, countPlaywright, countVitest, type Counts } from "./test-counts.ts";
 import { resolveSettings } from "./settings.ts";
 import { buildWeb, startStack, type RunningStack } from "./stack.ts";
-import { startDnsFixture, type RunningFixture } from "./test-fixtures.ts";
+import { startDnsFixture, startProxyFixture, type RunningFixture } from "./test-fixtures.ts";
 import { ensureSystemPackages } from "./system.ts";
 
-const TEST_PORTS = { gateway: 55321, db: 55322, dns: 55353 };
+const TEST_PORTS = { gateway: 55321, db: 55322, dns: 55353, proxy: 55380 };
 /** The anonymous per-IP allowance is lowered to the session's, so e2e can show a cleared local storage resets nothing. */
 const TEST_SETTINGS = { ANON_IP_MONTHLY_LIMIT: "10" };
 
@@ -44,25 +44,28 @@ export async function runTests(): Promise<number> {
 
   const reports = mkdtempSync(join(tmpdir(), "mailscout-test-"));
   let stack: RunningStack | undefined;
-  let dns: RunningFixture | undefined;
+  const fixtures: RunningFixture[] = [];
   const results: LayerResult[] = [];
   // Servers run in their own process group, so a Ctrl-C reaches only this process: stop the stack, then go.
   const interrupted = new AbortController();
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       interrupted.abort();
-      void Promise.allSettled([stack?.stop(), dns?.stop()]).finally(() => process.exit(130));
+      void Promise.allSettled([stack?.stop(), ...fixtures.map((fixture) => fixture.stop())]).finally(() => process.exit(130));
     });
   }
   try {
-    dns = await startDnsFixture(TEST_PORTS.dns, log);
+    const dns = await startDnsFixture(TEST_PORTS.dns, log);
+    fixtures.push(dns);
+    const proxy = await startProxyFixture(TEST_PORTS.proxy, log);
+    fixtures.push(proxy);
     log(`starting the test stack on port ${TEST_PORTS.gateway} (throw-away database on ${TEST_PORTS.db})`);
     stack = await startStack({
       gatewayPort: TEST_PORTS.gateway,
       dbPort: TEST_PORTS.db,
       dataDir: dataDirs.test,
       freshDatabase: true,
-      functionEnv: { ...resolveSettings(), ...TEST_SETTINGS, DNS_SERVERS: dns.setting },
+      functionEnv: { ...resolveSettings(), ...TEST_SETTINGS, DNS_SERVERS: dns.setting, OUTBOUND_HTTP_PROXY: proxy.setting },
       log,
       signal: interrupted.signal,
     });
@@ -71,7 +74,7 @@ export async function runTests(): Promise<number> {
     // A component dying mid-run fails the run with its reason instead of a cascade of unrelated test failures.
     const died = Promise.race([
       running.died.then(({ component, reason }) => `${component} died during the tests: ${reason}`),
-      dns.death,
+      ...fixtures.map((fixture) => fixture.death),
     ]).then((why) => {
       throw new Error(why);
     });
@@ -80,7 +83,7 @@ export async function runTests(): Promise<number> {
     }
   } finally {
     await stack?.stop();
-    await dns?.stop();
+    for (const fixture of fixtures) await fixture.stop();
     rmSync(reports, { recursive: true, force: true });
     rmSync(dataDirs.test, { recursive: true, force: true });
   }

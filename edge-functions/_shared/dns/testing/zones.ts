@@ -15,6 +15,16 @@
 //   alias-mx.test            CNAME mailscout-demo.test      dangling-alias.test   CNAME to a name that doesn't exist
 //   short-ttl.test, long-ttl.test                          MX with TTLs of 5 s and 30 days
 //   brief-negative.test, long-negative.test                zones whose SOA asks for 5 s and 1 day negative caching
+//
+// Web sites for the explorer, served by the fixture proxy (_shared/explore/testing/): documentation addresses
+// (203.0.113.0/24, 2001:db8::/32), which the explorer counts as public, and MX so their addresses validate.
+//   acme-corp.test (www CNAME), parked-domain.test, down.test, default-page.test, js-shell.test, builder-site.test,
+//   slow-site.test, stalled-site.test, endless-page.test, redirect-loop.test, redirect-away.test,
+//   redirect-to-private.test, redirect-to-metadata.test, private-twin.test (its www twin is private), rdap.fixture.test,
+//   data.iana.org (IANA's RDAP bootstrap registry, with .test added)
+// Hosts in private space, which the explorer must refuse before any request leaves:
+//   private-a.test 10.0.0.5    loopback.test 127.0.0.1    metadata.test 169.254.169.254    cgnat.test 100.64.0.1
+//   mapped.test AAAA ::ffff:127.0.0.1    mixed.test 203.0.113.90 and 192.168.1.90    www.private-twin.test 10.0.0.7
 
 export interface MxData {
   priority: number;
@@ -73,6 +83,12 @@ const GOOGLE_MX = mx(
   [40, "alt4.gmail-smtp-in.l.google.com"],
 );
 
+/** A fixture web site's apex: its address and mail through the shared fixture mail host. */
+const webSite = (name: string, address: string): [string, FixtureName] => [
+  name,
+  { records: { A: [address], ...mx([10, "mx.fixture-hosting.test"]) } },
+];
+
 const names: [string, FixtureName][] = [
   ["mailscout-demo.test", {
     records: { ...mx([10, "mx1.mailscout-demo.test"], [20, "mx2.mailscout-demo.test"]), TXT: ["v=spf1 mx -all"] },
@@ -103,6 +119,41 @@ const names: [string, FixtureName][] = [
   ["dangling-alias.test", { records: { CNAME: "gone.test" } }],
   ["short-ttl.test", { records: mx([10, "mx.short-ttl.test"]), ttl: 5 }],
   ["long-ttl.test", { records: mx([10, "mx.long-ttl.test"]), ttl: 30 * 86_400 }],
+  ["acme-corp.test", {
+    records: {
+      A: ["203.0.113.10"],
+      AAAA: ["2001:db8:ac::10"],
+      ...mx([10, "mx1.acme-corp.test"], [20, "mx2.acme-corp.test"]),
+      TXT: ["v=spf1 mx include:_spf.fixture-hosting.test -all"],
+    },
+  }],
+  ["www.acme-corp.test", { records: { CNAME: "acme-corp.test" } }],
+  ["mx1.acme-corp.test", { records: { A: ["203.0.113.11"] } }],
+  ["mx2.acme-corp.test", { records: { A: ["203.0.113.12"] } }],
+  webSite("parked-domain.test", "203.0.113.20"),
+  webSite("down.test", "203.0.113.30"),
+  webSite("default-page.test", "203.0.113.40"),
+  webSite("js-shell.test", "203.0.113.50"),
+  webSite("builder-site.test", "203.0.113.60"),
+  ["www.builder-site.test", { records: { CNAME: "builder-site.test" } }],
+  webSite("slow-site.test", "203.0.113.70"),
+  webSite("stalled-site.test", "203.0.113.71"),
+  webSite("endless-page.test", "203.0.113.72"),
+  webSite("redirect-loop.test", "203.0.113.73"),
+  webSite("redirect-away.test", "203.0.113.74"),
+  webSite("redirect-to-private.test", "203.0.113.80"),
+  webSite("redirect-to-metadata.test", "203.0.113.81"),
+  webSite("private-twin.test", "203.0.113.82"),
+  ["www.private-twin.test", { records: { A: ["10.0.0.7"] } }],
+  ["rdap.fixture.test", { records: { A: ["203.0.113.200"], AAAA: ["2001:db8:d::200"] } }],
+  ["data.iana.org", { records: { A: ["203.0.113.201"] } }],
+  ["mx.fixture-hosting.test", { records: { A: ["203.0.113.250"] } }],
+  ["private-a.test", { records: { A: ["10.0.0.5"] } }],
+  ["loopback.test", { records: { A: ["127.0.0.1"] } }],
+  ["metadata.test", { records: { A: ["169.254.169.254"] } }],
+  ["mapped.test", { records: { AAAA: ["::ffff:127.0.0.1"] } }],
+  ["cgnat.test", { records: { A: ["100.64.0.1"] } }],
+  ["mixed.test", { records: { A: ["203.0.113.90", "192.168.1.90"] } }],
   ...Array.from({ length: 2_000 }, (_, i): [string, FixtureName] => {
     const name = `bench-${String(i).padStart(4, "0")}.test`;
     return [name, { records: mx([10, `mx.${name}`]) }];
