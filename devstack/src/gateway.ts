@@ -3,10 +3,13 @@
 // function's Deno process (verify_jwt enforced here, X-Forwarded-For set to the client's address), plus what
 // production's static host does for the SPA: /api/* to the api function and the built web app at /. GET /health
 // reports each component.
-import type { IncomingMessage } from "node:http";
+import { Agent, request as requestFunction, type IncomingMessage, type ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { mount } from "hono/mount";
-import { proxy } from "hono/proxy";
 import { jwtVerify } from "jose";
 import type { HealthReport } from "./health.ts";
 import { spa } from "./spa.ts";
@@ -55,25 +58,99 @@ export function createGateway(options: GatewayOptions): Hono {
       const rejection = await rejectJwt(c.req.header("authorization"), secret);
       if (rejection) return c.json({ msg: rejection }, 401);
     }
-    try {
-      return await proxy(`http://127.0.0.1:${target.port}${path}${search}`, {
-        raw: c.req.raw,
-        headers: headersForFunction(c.req.raw.headers, clientAddress(c)),
-      });
-    } catch (error) {
+    const client = nodeClient(c);
+    const reply = await askFunction(c, client, target.port, `${path}${search}`);
+    if ("failure" in reply) {
       // The browser went away; nobody reads this answer.
-      if (c.req.raw.signal.aborted) return c.body(null, 502);
-      const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-      options.log(`gateway: function ${name} did not answer: ${cause instanceof Error ? cause.message : String(cause)}`);
+      if (reply.browserLeft) return c.body(null, 502);
+      options.log(`gateway: function ${name} did not answer: ${reply.failure.message}`);
       return c.json({ code: "BOOT_ERROR", message: "Worker failed to boot (please check logs)" }, 503);
     }
+    return passOn(c, client, reply.answer);
   }
 
   return app;
 }
 
-// RFC 9110 §7.6.1: these describe one connection, not the request, so a proxy does not pass them on. (hono's proxy
-// drops them from the raw request's headers, but not from headers given to it, as here.)
+type FunctionReply = { answer: IncomingMessage } | { failure: Error; browserLeft: boolean };
+
+/** Sends the request, body and all, to the function on `port`, on a kept-alive connection. */
+function askFunction(c: Context, client: NodeClient | undefined, port: number, pathAndQuery: string) {
+  const headers = headersForFunction(c.req.raw.headers, clientAddress(c));
+  headers.set("host", `127.0.0.1:${port}`);
+  return new Promise<FunctionReply>((resolve) => {
+    let browserLeft = false;
+    const upstream = requestFunction({
+      agent: functionAgent,
+      host: "127.0.0.1",
+      port,
+      method: c.req.method,
+      path: pathAndQuery,
+      headers: Object.fromEntries(headers),
+    });
+    upstream.once("response", (answer) => resolve({ answer }));
+    // `on`, not `once`: a later error (the function hanging up mid-answer) is passOn's to handle, not a crash.
+    upstream.on("error", (failure) => resolve({ failure, browserLeft: client ? browserLeft : c.req.raw.signal.aborted }));
+    if (client) {
+      client.incoming.pipe(upstream);
+      // The browser went away before its answer was complete: stop asking.
+      client.outgoing.once("close", () => {
+        if (client.outgoing.writableFinished) return;
+        browserLeft = true;
+        upstream.destroy();
+      });
+    } else if (c.req.raw.body) {
+      Readable.fromWeb(c.req.raw.body as NodeReadableStream).pipe(upstream);
+    } else {
+      upstream.end();
+    }
+  });
+}
+
+/** The function's answer, streamed to the browser as the function writes it. */
+function passOn(c: Context, client: NodeClient | undefined, answer: IncomingMessage): Response {
+  const status = answer.statusCode ?? 502;
+  const headers = headersFromFunction(answer);
+  if (client) {
+    // Straight onto the browser's socket: a Response would cost a web stream and a copy of every header, on the
+    // busiest path of the stack.
+    client.outgoing.writeHead(status, answer.statusMessage, headers);
+    pipeline(answer, client.outgoing).catch(() => {
+      // The browser or the function hung up mid-answer; pipeline has closed both.
+    });
+    return RESPONSE_ALREADY_SENT;
+  }
+  const noBody = c.req.method === "HEAD" || status === 204 || status === 205 || status === 304;
+  if (noBody) answer.resume();
+  return new Response(noBody ? null : (Readable.toWeb(answer) as ReadableStream<Uint8Array>), {
+    status,
+    statusText: answer.statusMessage,
+    headers: Object.entries(headers).flatMap(([name, value]) =>
+      (Array.isArray(value) ? value : [value]).map((one): [string, string] => [name, one]),
+    ),
+  });
+}
+
+// Connections to the functions are kept open between requests; idle ones do not keep the process alive.
+const functionAgent = new Agent({ keepAlive: true });
+
+interface NodeClient {
+  incoming: IncomingMessage;
+  outgoing: ServerResponse;
+}
+
+/**
+ * The socket's two ends when @hono/node-server serves the request (env.incoming and env.outgoing); absent when the app
+ * is called through fetch(), as in tests, where the answer goes back as a Response instead.
+ */
+function nodeClient(c: Context): NodeClient | undefined {
+  const env = c.env as { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
+  if (typeof env?.incoming?.pipe !== "function" || typeof env.outgoing?.writeHead !== "function") return undefined;
+  return { incoming: env.incoming, outgoing: env.outgoing };
+}
+
+// RFC 9110 §7.6.1: these describe one connection, not the request or its answer, so a proxy passes them on in neither
+// direction.
 const HOP_BY_HOP_HEADERS = [
   "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade",
 ];
@@ -93,6 +170,17 @@ export function headersForFunction(incoming: Headers, clientAddress: string | un
   headers.delete("x-forwarded-for");
   if (clientAddress) headers.set("x-forwarded-for", clientAddress);
   return headers;
+}
+
+/** The function's response headers minus hop-by-hop ones, with the gateway's CORS headers in place of its own. */
+function headersFromFunction(answer: IncomingMessage): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (value !== undefined) headers[name] = value;
+  }
+  const listedInConnection = String(headers.connection ?? "").split(",").map((name) => name.trim().toLowerCase());
+  for (const name of [...HOP_BY_HOP_HEADERS, ...listedInConnection]) delete headers[name];
+  return { ...headers, ...CORS_RESPONSE_HEADERS };
 }
 
 /** The remote address of the client's socket, which @hono/node-server hands over as env.incoming. */
@@ -120,6 +208,10 @@ const ALLOWED_HEADERS =
   "content-profile, range, x-region, traceparent, tracestate, baggage";
 // Response headers the browser client must be able to read (§1.5); Authorization carries /api's access token.
 const EXPOSED_HEADERS = "X-Supabase-Api-Version, X-Total-Count, Link, Content-Range, Authorization";
+const CORS_RESPONSE_HEADERS = {
+  "access-control-allow-origin": "*",
+  "access-control-expose-headers": EXPOSED_HEADERS,
+};
 
 /** CORS on every route, as Kong's cors plugin answers it: preflights end here, never needing a JWT. */
 const cors: MiddlewareHandler = async (c, next) => {
@@ -135,7 +227,8 @@ const cors: MiddlewareHandler = async (c, next) => {
     });
   }
   await next();
+  // A function's answer already on the socket got these from headersFromFunction.
+  if (c.res === RESPONSE_ALREADY_SENT) return;
   // Set, not appended: a function that answers CORS itself must not end up with two values, which browsers reject.
-  c.res.headers.set("Access-Control-Allow-Origin", "*");
-  c.res.headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+  for (const [name, value] of Object.entries(CORS_RESPONSE_HEADERS)) c.res.headers.set(name, value);
 };

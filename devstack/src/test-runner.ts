@@ -70,7 +70,8 @@ export async function runTests(): Promise<number> {
       signal: interrupted.signal,
     });
     const running = stack;
-    const layers = testLayers(running);
+    // The API tests read the fixture proxy's request log to prove refused targets never reached it.
+    const layers = testLayers(running, { DNS_SERVERS: dns.setting, OUTBOUND_HTTP_PROXY: proxy.setting });
     // A component dying mid-run fails the run with its reason instead of a cascade of unrelated test failures.
     const died = Promise.race([
       running.died.then(({ component, reason }) => `${component} died during the tests: ${reason}`),
@@ -100,8 +101,9 @@ export async function runTests(): Promise<number> {
   return failed === 0 ? 0 : 1;
 }
 
-function testLayers(stack: RunningStack): [string, Step[]][] {
+function testLayers(stack: RunningStack, egress: Record<string, string>): [string, Step[]][] {
   const stackEnv = {
+    ...egress,
     SUPABASE_URL: stack.url,
     SUPABASE_ANON_KEY: stack.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,

@@ -33,6 +33,26 @@ export type Database = {
                   Relationships: [
                     
                   ]
+                },"discovered_emails": {
+                  Row: {
+                    "discovered_at": string,"domain_id": number,"email": string,"external": boolean,"found_on": string,"id": number,"name": string | null,"phone": string | null,"position": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "discovered_at"?: string,"domain_id": number,"email": string,"external"?: boolean,"found_on": string,"id"?: never,"name"?: string | null,"phone"?: string | null,"position"?: string | null
+                  }
+                  Update: {
+                    "discovered_at"?: string,"domain_id"?: number,"email"?: string,"external"?: boolean,"found_on"?: string,"id"?: never,"name"?: string | null,"phone"?: string | null,"position"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "discovered_emails_domain_id_fkey"
+      columns: ["domain_id"]
+isOneToOne: false
+      referencedRelation: "scraped_domains"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"email_validations": {
                   Row: {
                     "cache_expires_at": string | null,"catch_all_confidence": number | null,"company": string | null,"deliverability_score": number,"disposable_provider": boolean,"domain": string | null,"domain_age": number | null,"email": string,"first_name": string | null,"first_validated_at": string,"format_valid": boolean,"free_provider": boolean,"has_website": boolean | null,"id": number,"is_catch_all": boolean,"is_valid": boolean,"job_title": string | null,"last_name": string | null,"last_validated_at": string,"message": string | null,"mobile_number": string | null,"mx_records": NonNullable<Json>,"mx_records_found": boolean,"phone_number": string | null,"reasons": (string)[],"risk_score": number,"role_account": boolean,"smtp_connectable": boolean | null,"smtp_deliverable": boolean | null,"suggestion": string | null,"validated_at": string,"validation_count": number,"verdict": string
@@ -80,6 +100,20 @@ isOneToOne: false
       referencedRelation: "profiles"
       referencedColumns: ["id"]
     }
+                  ]
+                },"scraped_domains": {
+                  Row: {
+                    "detected_technologies": NonNullable<Json>,"domain": string,"domain_info": NonNullable<Json>,"id": number,"pages_visited": (string)[],"partial": boolean,"scraped_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "detected_technologies": NonNullable<Json>,"domain": string,"domain_info": NonNullable<Json>,"id"?: never,"pages_visited"?: (string)[],"partial"?: boolean,"scraped_at"?: string
+                  }
+                  Update: {
+                    "detected_technologies"?: NonNullable<Json>,"domain"?: string,"domain_info"?: NonNullable<Json>,"id"?: never,"pages_visited"?: (string)[],"partial"?: boolean,"scraped_at"?: string
+                  }
+                  Relationships: [
+                    
                   ]
                 },"system_popups": {
                   Row: {

@@ -8,7 +8,7 @@ const complete = {
   SUPABASE_DB_URL: "postgresql://postgres:postgres@127.0.0.1:54322/postgres",
 };
 
-const defaults = { DNS_SERVERS: "", ANON_IP_MONTHLY_LIMIT: 30 };
+const defaults = { DNS_SERVERS: "", OUTBOUND_HTTP_PROXY: "", ANON_IP_MONTHLY_LIMIT: 30 };
 
 Deno.test("parseEnv accepts the variables Supabase gives every function, and defaults the project's settings", () => {
   assert.deepEqual(parseEnv({ ...complete, UNRELATED: "ignored" }), { ...complete, ...defaults });
@@ -17,9 +17,15 @@ Deno.test("parseEnv accepts the variables Supabase gives every function, and def
 Deno.test("parseEnv reads the project's settings; empty ones take their defaults", () => {
   assert.deepEqual(
     parseEnv({ ...complete, DNS_SERVERS: "127.0.0.1:55353", ANON_IP_MONTHLY_LIMIT: "10" }),
-    { ...complete, DNS_SERVERS: "127.0.0.1:55353", ANON_IP_MONTHLY_LIMIT: 10 },
+    { ...complete, ...defaults, DNS_SERVERS: "127.0.0.1:55353", ANON_IP_MONTHLY_LIMIT: 10 },
   );
   assert.deepEqual(parseEnv({ ...complete, DNS_SERVERS: "", ANON_IP_MONTHLY_LIMIT: "" }), { ...complete, ...defaults });
+});
+
+Deno.test("parseEnv reads the egress proxy; empty connects directly", () => {
+  const proxy = "http://127.0.0.1:55380";
+  assert.equal(parseEnv({ ...complete, OUTBOUND_HTTP_PROXY: proxy }).OUTBOUND_HTTP_PROXY, proxy);
+  assert.equal(parseEnv({ ...complete, OUTBOUND_HTTP_PROXY: "" }).OUTBOUND_HTTP_PROXY, "");
 });
 
 Deno.test("parseEnv refuses an allowance that is not a whole number of 0 or more", () => {

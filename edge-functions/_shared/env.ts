@@ -11,6 +11,8 @@ export const envSchema = z.object({
   // The project's own settings (.env.example): an unset or empty one takes its default.
   /** host:port[,...] or https:// DoH URLs; checked by the DNS module when the resolver is built. */
   DNS_SERVERS: z.string().default(""),
+  /** http://host:port of the forward proxy for outbound HTTP, or empty; checked by explore/net when it is built. */
+  OUTBOUND_HTTP_PROXY: z.string().default(""),
   /** Anonymous validations one client network may make per month, whatever sessions it uses. */
   ANON_IP_MONTHLY_LIMIT: z.preprocess(
     (value) => (value === "" ? undefined : value),

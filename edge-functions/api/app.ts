@@ -3,18 +3,22 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { env } from "../_shared/env.ts";
+import { domainExplorer } from "./lib/domain-explorer.ts";
 import { emailValidator } from "./lib/email-validator.ts";
 import { notFound, onError } from "./lib/errors.ts";
 import { anonymousRoutes } from "./routes/anonymous/anonymous.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
+import { scrapeDomainRoutes } from "./routes/scrape-domain/scrape-domain.routes.ts";
 import { systemPopupRoutes } from "./routes/system-popups/system-popups.routes.ts";
 import { validateEmailRoutes } from "./routes/validate-email/validate-email.routes.ts";
 
 export function createApp() {
-  // Parse the environment and build the verdict engine now, so a misconfigured deployment (a missing variable, a
-  // malformed DNS_SERVERS) fails at start-up naming the setting, not at its first request.
+  // Parse the environment and build the verdict engine and the explorer now, so a misconfigured deployment (a missing
+  // variable, a malformed DNS_SERVERS or OUTBOUND_HTTP_PROXY) fails at start-up naming the setting, not at its first
+  // request.
   env();
   emailValidator();
+  domainExplorer();
 
   const app = new Hono().basePath("/api");
   // Browsers may call the function directly (functions/v1/api) from the SPA's origin. Callers authenticate with a
@@ -26,6 +30,7 @@ export function createApp() {
 
   app.route("/", authRoutes);
   app.route("/", validateEmailRoutes);
+  app.route("/", scrapeDomainRoutes);
   app.route("/", anonymousRoutes);
   app.route("/", systemPopupRoutes);
   return app;

@@ -8,9 +8,9 @@
 // of one broken domain waits for one timeout rather than one per address, short enough that a person who retries a
 // minute later gets a fresh attempt. They are never written to the store: an error says more about our path to the
 // resolver at that moment than about the domain, and other instances should try for themselves.
+import { ExpiringCache } from "../expiring-cache.ts";
 import type { DnsClient } from "./client.ts";
 import type { MailDomainLookup, MailDomainResolver } from "./mail-domain-lookup.ts";
-import { LookupMemoryCache } from "./memory-cache.ts";
 import { resolveMailDomain } from "./resolve-mail-domain.ts";
 
 export const ERROR_TTL_SECONDS = 30;
@@ -34,7 +34,7 @@ export interface MailDomainResolverOptions {
 export function createMailDomainResolver(options: MailDomainResolverOptions): MailDomainResolver {
   const { client, cache: store } = options;
   const now = options.now ?? (() => new Date());
-  const memory = new LookupMemoryCache(options.memoryEntries ?? DEFAULT_MEMORY_ENTRIES);
+  const memory = new ExpiringCache<string, MailDomainLookup>(options.memoryEntries ?? DEFAULT_MEMORY_ENTRIES);
   const inFlight = new Map<string, Promise<MailDomainLookup>>();
 
   async function fromStore(domain: string): Promise<MailDomainLookup | undefined> {
@@ -43,7 +43,7 @@ export function createMailDomainResolver(options: MailDomainResolverOptions): Ma
       const stored = await store.get(domain);
       if (!stored || stored.expiresAt.getTime() <= now().getTime()) return undefined;
       const lookup = freeze(stored.lookup);
-      memory.set(domain, { lookup, expiresAtMs: stored.expiresAt.getTime() });
+      memory.set(domain, lookup, stored.expiresAt.getTime());
       return lookup;
     } catch (error) {
       // The store is a cache: when it fails, DNS still answers.
@@ -57,7 +57,7 @@ export function createMailDomainResolver(options: MailDomainResolverOptions): Ma
     const lookup = freeze(resolved.lookup);
     const ttlSeconds = resolved.ttlSeconds;
     const expiresAtMs = now().getTime() + (ttlSeconds ?? ERROR_TTL_SECONDS) * 1000;
-    memory.set(domain, { lookup, expiresAtMs });
+    memory.set(domain, lookup, expiresAtMs);
     if (store && ttlSeconds !== null) {
       try {
         await store.set(domain, lookup, new Date(expiresAtMs));
@@ -75,7 +75,7 @@ export function createMailDomainResolver(options: MailDomainResolverOptions): Ma
         return Promise.resolve({ kind: "error", detail: `"${asciiDomain}" is not a domain name` });
       }
       const cached = memory.get(domain, now().getTime());
-      if (cached) return Promise.resolve(cached.lookup);
+      if (cached) return Promise.resolve(cached);
       let pending = inFlight.get(domain);
       if (!pending) {
         pending = (async () => (await fromStore(domain)) ?? (await fromDns(domain)))()

@@ -3,7 +3,11 @@ import { describe, expect, it, vi } from "vitest";
 import { anonymousSession, storeTestSessionId } from "@/test/anonymous";
 import { demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
 import { renderApp } from "@/test/render-app";
+import { companyResult } from "@/test/scrape-results";
 import { deliverableResult, typoResult } from "@/test/validation-results";
+
+// A valid address's domain is explored next; these tests are about the validation, so the exploration just answers.
+const explored = { "POST /api/scrape-domain": () => json(companyResult("mailscout-demo.test")) };
 
 function resultCard() {
   return within(screen.getByRole("region", { name: "Validation Result" }));
@@ -17,7 +21,7 @@ async function validate(user: Awaited<ReturnType<typeof renderApp>>["user"], ema
 }
 
 describe("home page", () => {
-  it("lays out the tool: the form with what it does, sharing, and an empty result", async () => {
+  it("lays out the tool: the forms with what it does, sharing, an empty result and nothing explored", async () => {
     mockNetwork({ "GET /api/anonymous/session": () => json(anonymousSession()) });
     await renderApp("/");
 
@@ -31,6 +35,10 @@ describe("home page", () => {
     ]);
     expect(screen.getByRole("heading", { name: "Share This Tool" })).toBeVisible();
     expect(resultCard().getByRole("status")).toHaveTextContent("Waiting for input");
+    expect(screen.getByRole("form", { name: "Domain scraper" })).toBeVisible();
+    const exploration = within(screen.getByRole("region", { name: "Domain Exploration" }));
+    expect(exploration.getByRole("status")).toHaveTextContent("Waiting for validation");
+    expect(exploration.getByText("No domain explored yet")).toBeVisible();
   });
 
   it("validates an address, then reports the visitor's usage as their count plus one", async () => {
@@ -39,6 +47,7 @@ describe("home page", () => {
       "GET /api/anonymous/session": () => json(anonymousSession({ validationsUsed: 3 })),
       "POST /api/validate-email": () => json(deliverableResult()),
       "POST /api/anonymous/update-usage": () => json(anonymousSession({ validationsUsed: 4 })),
+      ...explored,
     });
     const { user } = await renderApp("/");
     expect(await screen.findByText("7 free validations left this month.")).toBeVisible();
@@ -68,6 +77,7 @@ describe("home page", () => {
         return new Promise<Response>((resolve) => (answerSecond = resolve));
       },
       "POST /api/anonymous/update-usage": () => json(anonymousSession({ validationsUsed: validations })),
+      ...explored,
     });
     const { user } = await renderApp("/");
     await validate(user, "someone@mailscout-demo.test");
@@ -118,6 +128,7 @@ describe("home page", () => {
         return json(email.endsWith("@gmial.com") ? typoResult(email) : { ...deliverableResult(email), freeProvider: true });
       },
       "POST /api/anonymous/update-usage": () => json(anonymousSession({ validationsUsed: validated.length })),
+      "POST /api/scrape-domain": () => json(companyResult("gmail.com")),
     });
     const { user } = await renderApp("/");
     await validate(user, "someone@gmial.com");
@@ -146,6 +157,7 @@ describe("home page", () => {
     const fetchMock = mockNetwork({
       "GET /api/user": () => json(demoUser),
       "POST /api/validate-email": () => json(deliverableResult()),
+      ...explored,
     });
     const { user } = await renderApp("/");
     await screen.findByRole("button", { name: "Account menu for demo" });
@@ -163,6 +175,7 @@ describe("home page", () => {
       "GET /api/anonymous/session": () => json(anonymousSession()),
       "POST /api/validate-email": () => json(deliverableResult()),
       "POST /api/anonymous/update-usage": () => json(anonymousSession({ validationsUsed: 1 })),
+      ...explored,
     });
     vi.spyOn(Element.prototype, "getBoundingClientRect").mockReturnValue(new DOMRect(0, 1500, 400, 600));
     const scrollIntoView = vi.spyOn(Element.prototype, "scrollIntoView");

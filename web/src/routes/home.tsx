@@ -1,6 +1,8 @@
-// The home tool page (core.md §2): on the left the validation form with what the tool does and the Share This Tool
-// card, on the right the Validation Result. A visitor who is not signed in spends the free allowance; when it runs
-// out the upgrade dialog offers a way on.
+// The home tool page (core.md §2): on the left the validation form with what the tool does, the domain scraper form
+// and the Share This Tool card; on the right the Validation Result and the Domain Exploration panel. A valid address's
+// domain is explored straight away (core.md §4). A visitor who is not signed in spends the free allowance; when it
+// runs out the upgrade dialog offers a way on.
+import type { ScrapeDomainRequest } from "@contracts/exploration";
 import { createRoute } from "@tanstack/react-router";
 import { InfoIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -9,6 +11,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { toast } from "@/components/ui/toast-store";
 import { limitReachedFrom, UpgradeDialog, useFreeAllowance } from "@/features/anonymous";
 import { AuthDialog } from "@/features/auth";
+import {
+  type ExplorationSource,
+  type ExplorationState,
+  ExplorationPanel,
+  explorationFailureToast,
+  ScraperForm,
+  useScrapeDomain,
+} from "@/features/exploration";
 import { ShareToolCard } from "@/features/share";
 import { useValidateEmail, type ValidationState, ValidationForm, ValidationResultCard } from "@/features/validation";
 import { messageOf } from "@/lib/api";
@@ -32,18 +42,48 @@ const toolCapabilities = [
 function HomePage() {
   usePageTitle("Email validation and contact discovery");
   const validation = useValidateEmail();
+  const exploration = useScrapeDomain();
   const allowance = useFreeAllowance();
   // A suggestion the person accepts goes into the field too: the form starts afresh with it.
   const [form, setForm] = useState({ key: 0, email: "" });
   const resultRef = useRef<HTMLElement>(null);
+  const explorationRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (validation.data && resultRef.current) scrollIntoViewIfHidden(resultRef.current);
   }, [validation.data]);
 
+  function explore(request: ScrapeDomainRequest, source: ExplorationSource) {
+    exploration.mutate(request, {
+      onSuccess: (result) => {
+        // The exploration that follows a validation is part of that one use; the form's is a use of its own, which
+        // the server counted and the visitor reports like a validation (core.md §4).
+        if (source === "validation") return;
+        allowance.recordValidation();
+        toast({
+          title: "Domain Scraped Successfully",
+          description: `Found ${result.emails.length} email addresses from ${result.domain}`,
+        });
+        // The form's results may sit below the fold on a phone. After a validation the person is reading its
+        // verdict, which the exploration's arrival should not scroll away.
+        if (explorationRef.current) scrollIntoViewIfHidden(explorationRef.current);
+      },
+      onError: (error) => {
+        const limit = limitReachedFrom(error);
+        if (limit) return allowance.refused(limit);
+        toast(explorationFailureToast(error, source));
+      },
+    });
+  }
+
   function validate(email: string) {
+    // A new validation starts from a clean slate: the earlier verdict and exploration go (core.md §4).
+    exploration.reset();
     validation.mutate(email, {
-      onSuccess: () => allowance.recordValidation(),
+      onSuccess: (result) => {
+        allowance.recordValidation();
+        if (result.isValid) explore({ domain: result.domain }, "validation");
+      },
       onError: (error) => {
         const limit = limitReachedFrom(error);
         // The upgrade dialog says all there is to say about a used-up allowance.
@@ -64,6 +104,16 @@ function HomePage() {
       : validation.isError
         ? { status: "failed", limitReached: limitReachedFrom(validation.error) !== undefined }
         : { status: "idle" };
+
+  const explorationState: ExplorationState = exploration.isPending
+    ? { status: "scraping", domain: exploration.variables.domain }
+    : exploration.isSuccess
+      ? { status: "complete", result: exploration.data }
+      : exploration.isError
+        ? { status: "failed", limitReached: limitReachedFrom(exploration.error) !== undefined }
+        : validation.isPending
+          ? { status: "waiting" }
+          : { status: "idle" };
 
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:py-14">
@@ -106,16 +156,28 @@ function HomePage() {
               </section>
             </CardContent>
           </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Domain Scraper</CardTitle>
+              <CardDescription>Explore any website for email addresses, contacts and company facts.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ScraperForm busy={exploration.isPending} onScrape={(request) => explore(request, "form")} />
+            </CardContent>
+          </Card>
           <ShareToolCard />
         </div>
-        <ValidationResultCard
-          ref={resultRef}
-          state={state}
-          onValidateSuggestion={(email) => {
-            setForm((previous) => ({ key: previous.key + 1, email }));
-            validate(email);
-          }}
-        />
+        <div className="grid gap-6">
+          <ValidationResultCard
+            ref={resultRef}
+            state={state}
+            onValidateSuggestion={(email) => {
+              setForm((previous) => ({ key: previous.key + 1, email }));
+              validate(email);
+            }}
+          />
+          <ExplorationPanel ref={explorationRef} state={explorationState} />
+        </div>
       </div>
       <UpgradeDialog {...allowance.upgradeDialog} />
     </div>

@@ -9,6 +9,8 @@ export type Toast = {
   title: string;
   description?: string;
   variant: ToastVariant;
+  /** How long it stays, when not the viewport's default (a copy confirmation lasts 2000 ms, core.md §4). */
+  durationMs?: number;
 };
 
 let current: Toast | null = null;
@@ -19,7 +21,12 @@ function emit(): void {
   for (const listener of listeners) listener();
 }
 
-export function toast(message: { title: string; description?: string; variant?: ToastVariant }): void {
+export function toast(message: {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  durationMs?: number;
+}): void {
   current = { ...message, variant: message.variant ?? "default", id: nextId++ };
   emit();
 }

@@ -16,6 +16,7 @@ export function Toaster() {
           // A new toast is a new element, so its timer starts afresh instead of inheriting the old one's.
           key={current.id}
           open
+          duration={current.durationMs}
           onOpenChange={(open) => {
             if (!open) dismissToast();
           }}

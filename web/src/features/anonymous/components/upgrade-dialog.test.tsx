@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { anonymousSession, storeTestSessionId, testSessionId, upgradePopup } from "@/test/anonymous";
 import { json, mockNetwork } from "@/test/network";
 import { renderApp } from "@/test/render-app";
+import { companyResult } from "@/test/scrape-results";
 import { deliverableResult } from "@/test/validation-results";
 
 const inADay = () => new Date(Date.now() + 24 * 3_600_000).toISOString();
@@ -19,6 +20,8 @@ function lastFreeValidation(reply: Partial<AnonymousSession>, routes: Parameters
     "POST /api/anonymous/update-usage": () =>
       json(anonymousSession({ validationsUsed: 10, needsRegistration: true, ...reply })),
     "GET /api/admin/system-popups/upgrade_limit": () => json(upgradePopup),
+    // A valid address's domain is explored next; this dialog's story does not depend on what it finds.
+    "POST /api/scrape-domain": () => json(companyResult("mailscout-demo.test")),
     ...routes,
   });
 }

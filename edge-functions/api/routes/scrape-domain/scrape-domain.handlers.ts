@@ -1,0 +1,51 @@
+// A signed-in user explores freely. An anonymous visitor's exploration counts against the same monthly allowance as a
+// validation, except the one that follows their own validation of an address at the domain (the home page's "Validate
+// & Explore Domain" is one use, not two). A kept exploration younger than a day is answered again unless the caller
+// asks for a fresh crawl (fullDataCollection).
+//
+// A site that is down is an answer (200, websiteStatus down); a domain in private space is refused (400); anything
+// failing on our side (the egress proxy, the database) is a 502 with a message, never an unhandled 500.
+import type { Context, Env } from "hono";
+import { countValidation } from "../../../_shared/anonymous/allowance.ts";
+import { AnonymousError } from "../../../_shared/anonymous/errors.ts";
+import type { scrapeDomainRequestSchema } from "../../../_shared/contracts/exploration.ts";
+import {
+  databaseExplorationStore,
+  explorationFollowsValidation,
+  exploreKeepingResults,
+} from "../../../_shared/exploration-store/kept-explorations.ts";
+import { ExplorationRefusedError } from "../../../_shared/explore/explore-domain.ts";
+import { domainExplorer } from "../../lib/domain-explorer.ts";
+import { errorBody } from "../../lib/errors.ts";
+import type { JsonInput } from "../../lib/json-body.ts";
+import { anonymousVisitor, sessionIdHeader, signedInOrNull } from "../../lib/visitor.ts";
+
+export const REFUSED_MESSAGE = "This domain cannot be explored";
+export const FAILED_MESSAGE = "The exploration failed on our side. Please try again in a few minutes.";
+
+export async function scrapeDomain(c: Context<Env, string, JsonInput<typeof scrapeDomainRequestSchema>>) {
+  const request = c.req.valid("json");
+  const sessionId = sessionIdHeader(c);
+  return await answeringFailures(c, request.domain, async () => {
+    const signedIn = await signedInOrNull(c);
+    if (!signedIn && !(sessionId && await explorationFollowsValidation(sessionId, request.domain))) {
+      const count = await countValidation(anonymousVisitor(c, sessionId));
+      if (!count.allowed) return c.json(count.refusal, 429);
+    }
+    const explorer = domainExplorer();
+    return c.json(await exploreKeepingResults(request, { explorer, store: databaseExplorationStore }), 200);
+  });
+}
+
+/** `work`'s answer, or what its failure means to the caller: refused (400), the caller's mistake, or ours (502). */
+export async function answeringFailures(c: Context, domain: string, work: () => Promise<Response>): Promise<Response> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ExplorationRefusedError) return c.json(errorBody(REFUSED_MESSAGE), 400);
+    // The caller's own mistake (no client address to count by): the API's usual answer for it (lib/errors.ts).
+    if (error instanceof AnonymousError) throw error;
+    console.error(`POST /api/scrape-domain ${domain} failed:`, error);
+    return c.json(errorBody(FAILED_MESSAGE), 502);
+  }
+}

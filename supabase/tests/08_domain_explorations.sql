@@ -1,0 +1,267 @@
+-- Domain explorations: a shared cache of what each domain's website holds. Only server code writes it; admins read it;
+-- nobody else sees a row, not even whoever asked for the exploration.
+begin;
+select plan(63);
+
+select tests.create_user('explorer');
+select tests.create_user('stranger');
+select tests.create_user('site_admin');
+update public.profiles set is_admin = true where id = tests.get_user_id('site_admin');
+
+-- Act 1: the tables, their grants and their row level security ------------------------------------------------------
+
+select has_table('public', 'scraped_domains', 'public.scraped_domains exists');
+select has_table('public', 'discovered_emails', 'public.discovered_emails exists');
+select columns_are(
+  'public', 'scraped_domains',
+  array['id', 'domain', 'domain_info', 'detected_technologies', 'partial', 'pages_visited', 'scraped_at'],
+  'an exploration keeps the domain, its info and technologies, whether it was cut short, the pages read and when'
+);
+select columns_are(
+  'public', 'discovered_emails',
+  array['id', 'domain_id', 'email', 'name', 'position', 'phone', 'found_on', 'external', 'discovered_at'],
+  'an address keeps its exploration, the person and page it came with, whether it is external, and when'
+);
+select col_is_unique('public', 'scraped_domains', 'domain', 'one exploration per domain');
+select fk_ok('public', 'discovered_emails', 'domain_id', 'public', 'scraped_domains', 'id',
+  'each address belongs to an exploration');
+select results_eq(
+  $$ select confdeltype::text from pg_constraint
+     where conrelid = 'public.discovered_emails'::regclass and contype = 'f' $$,
+  $$ values ('c') $$,
+  'an exploration''s addresses go with it (on delete cascade)'
+);
+select has_index('public', 'validation_logs', 'validation_logs_session_domain_idx',
+  array['session_id', 'domain', 'created_at'],
+  'a session''s recent validations at a domain are found by index (an exploration that follows one is not counted)');
+
+select ok(
+  (select bool_and(relrowsecurity) from pg_class
+   where oid in ('public.scraped_domains'::regclass, 'public.discovered_emails'::regclass)),
+  'RLS is enabled on both'
+);
+select policies_are('public', 'scraped_domains', array['Admins can read every explored domain'],
+  'the only policy on explorations lets admins read');
+select policies_are('public', 'discovered_emails', array['Admins can read every discovered address'],
+  'the only policy on addresses lets admins read');
+select policy_cmd_is('public', 'scraped_domains', 'Admins can read every explored domain', 'select',
+  'the explorations policy is for select');
+select policy_cmd_is('public', 'discovered_emails', 'Admins can read every discovered address', 'select',
+  'the addresses policy is for select');
+
+select table_privs_are('public', t, 'anon', array[]::text[], format('anon has no privileges on %s', t))
+from unnest(array['scraped_domains', 'discovered_emails']) as t;
+select table_privs_are('public', t, 'authenticated', array['SELECT'],
+  format('signed-in users may only query %s (rows: the policy)', t))
+from unnest(array['scraped_domains', 'discovered_emails']) as t;
+select table_privs_are('public', t, 'service_role', array['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
+  format('the service role reads and writes %s rows, and nothing more', t))
+from unnest(array['scraped_domains', 'discovered_emails']) as t;
+
+-- Act 2: the server (service role) records an exploration and its addresses -----------------------------------------
+
+select tests.authenticate_as_service_role();
+
+select lives_ok(
+  $$ insert into public.scraped_domains (domain, domain_info, detected_technologies, pages_visited)
+     values ('pgtap-acme.test',
+             '{"domain": "pgtap-acme.test", "websiteStatus": "live", "statusMessage": "The website is live."}',
+             '{"hasJavaScriptRendering": false, "hasWebsiteBuilder": false}',
+             '{https://pgtap-acme.test/,https://pgtap-acme.test/contact}') $$,
+  'the service role records an exploration'
+);
+
+select lives_ok(
+  $$ insert into public.discovered_emails (domain_id, email, name, position, phone, found_on)
+     select id, 'ada.lovelace@pgtap-acme.test', 'Ada Lovelace', 'Chief Engineer', '+12025550101',
+            'https://pgtap-acme.test/about/team'
+     from public.scraped_domains where domain = 'pgtap-acme.test' $$,
+  'the service role records a discovered address'
+);
+
+select results_eq(
+  $$ insert into public.discovered_emails as e (domain_id, email, position, found_on)
+     select id, 'ADA.LOVELACE@pgtap-acme.test', 'Head of Engineering', 'https://pgtap-acme.test/contact'
+     from public.scraped_domains where domain = 'pgtap-acme.test'
+     on conflict (domain_id, lower(email)) do update set position = excluded.position
+     returning email, position $$,
+  $$ values ('ada.lovelace@pgtap-acme.test', 'Head of Engineering') $$,
+  'an address found again in another case updates its row'
+);
+
+select throws_ok(
+  $$ insert into public.discovered_emails (domain_id, email, found_on)
+     select id, 'Ada.Lovelace@Pgtap-Acme.test', 'https://pgtap-acme.test/'
+     from public.scraped_domains where domain = 'pgtap-acme.test' $$,
+  '23505', 'duplicate key value violates unique constraint "discovered_emails_domain_email_key"',
+  'an address is kept once per domain regardless of case'
+);
+
+select lives_ok(
+  $$ insert into public.discovered_emails (domain_id, email, found_on, external)
+     select id, 'press@agency.test', 'https://pgtap-acme.test/contact', true
+     from public.scraped_domains where domain = 'pgtap-acme.test' $$,
+  'an address at another domain is kept, marked external'
+);
+
+select throws_ok(
+  $$ insert into public.scraped_domains (domain, domain_info, detected_technologies)
+     values ('pgtap-acme.test', '{}', '{}') $$,
+  '23505', 'duplicate key value violates unique constraint "scraped_domains_domain_key"',
+  'a domain has one exploration (a fresh crawl replaces it)'
+);
+
+select throws_ok(
+  $$ insert into public.scraped_domains (domain, domain_info, detected_technologies)
+     values ('Acme-Corp.test', '{}', '{}') $$,
+  '23514', 'new row for relation "scraped_domains" violates check constraint "scraped_domains_domain_form"',
+  'domains are stored lower-case'
+);
+
+select throws_ok(
+  $$ insert into public.scraped_domains (domain, domain_info, detected_technologies)
+     values ('list.test', '[]', '{}') $$,
+  '23514', 'new row for relation "scraped_domains" violates check constraint "scraped_domains_domain_info_object"',
+  'domain_info is an object'
+);
+
+select throws_ok(
+  $$ insert into public.scraped_domains (domain, domain_info, detected_technologies)
+     values ('list.test', '{}', '"none"') $$,
+  '23514',
+  'new row for relation "scraped_domains" violates check constraint "scraped_domains_detected_technologies_object"',
+  'detected_technologies is an object'
+);
+
+select throws_ok(
+  $$ insert into public.discovered_emails (domain_id, email, found_on)
+     select id, '', 'https://pgtap-acme.test/' from public.scraped_domains where domain = 'pgtap-acme.test' $$,
+  '23514', 'new row for relation "discovered_emails" violates check constraint "discovered_emails_email_length"',
+  'an empty address is not recorded'
+);
+
+select throws_ok(
+  $$ insert into public.discovered_emails (domain_id, email, found_on) values (-1, 'x@y.zz', 'https://y.zz/') $$,
+  '23503',
+  'insert or update on table "discovered_emails" violates foreign key constraint "discovered_emails_domain_id_fkey"',
+  'an address needs an exploration'
+);
+
+select lives_ok(
+  $$ update public.scraped_domains set partial = true, scraped_at = now() where domain = 'pgtap-acme.test' $$,
+  'the service role replaces an exploration with a fresh crawl'
+);
+
+-- Act 3: an anonymous visitor can do nothing ------------------------------------------------------------------------
+
+select tests.clear_authentication();
+
+select throws_ok(format('select * from public.%I', t), '42501', format('permission denied for table %s', t),
+  format('anon cannot read %s', t))
+from unnest(array['scraped_domains', 'discovered_emails']) as t;
+select throws_ok(
+  $$ insert into public.scraped_domains (domain, domain_info, detected_technologies)
+     values ('evil.test', '{}', '{}') $$,
+  '42501', 'permission denied for table scraped_domains', 'anon cannot record explorations');
+select throws_ok(
+  $$ insert into public.discovered_emails (domain_id, email, found_on)
+     values (1, 'x@evil.test', 'https://evil.test/') $$,
+  '42501', 'permission denied for table discovered_emails', 'anon cannot record addresses');
+select throws_ok(format('update public.%I set %I = now()', t, c), '42501', format('permission denied for table %s', t),
+  format('anon cannot change %s', t))
+from (values ('scraped_domains', 'scraped_at'), ('discovered_emails', 'discovered_at')) as changes (t, c);
+select throws_ok(format('delete from public.%I', t), '42501', format('permission denied for table %s', t),
+  format('anon cannot delete from %s', t))
+from unnest(array['scraped_domains', 'discovered_emails']) as t;
+
+-- Act 4: the user who explored a domain does not own its row: they see nothing and change nothing ------------------
+-- (There is no owner: anyone may explore the same domain. Users get the result from the API's answer.)
+
+select tests.authenticate_as('explorer');
+
+select is_empty(format('select * from public.%I', t), format('a user sees no rows of %s, not even their own asks', t))
+from unnest(array['scraped_domains', 'discovered_emails']) as t;
+select throws_ok(
+  $$ insert into public.scraped_domains (domain, domain_info, detected_technologies)
+     values ('mine.test', '{}', '{}') $$,
+  '42501', 'permission denied for table scraped_domains', 'a user cannot record explorations');
+select throws_ok(
+  $$ insert into public.discovered_emails (domain_id, email, found_on)
+     values (1, 'fake@pgtap-acme.test', 'https://pgtap-acme.test/') $$,
+  '42501', 'permission denied for table discovered_emails', 'a user cannot plant addresses');
+select throws_ok(format('update public.%I set %I = now()', t, c), '42501', format('permission denied for table %s', t),
+  format('a user cannot change %s', t))
+from (values ('scraped_domains', 'scraped_at'), ('discovered_emails', 'discovered_at')) as changes (t, c);
+select throws_ok(format('delete from public.%I', t), '42501', format('permission denied for table %s', t),
+  format('a user cannot delete from %s', t))
+from unnest(array['scraped_domains', 'discovered_emails']) as t;
+
+-- Act 5: another user, likewise -------------------------------------------------------------------------------------
+
+select tests.authenticate_as('stranger');
+
+select is_empty($$ select * from public.scraped_domains where domain = 'pgtap-acme.test' $$,
+  'another user sees no exploration');
+select is_empty($$ select * from public.discovered_emails where email like '%@pgtap-acme.test' $$,
+  'another user sees no addresses');
+select throws_ok(
+  $$ update public.discovered_emails set position = 'CEO' where email = 'ada.lovelace@pgtap-acme.test' $$,
+  '42501', 'permission denied for table discovered_emails', 'another user cannot change addresses');
+select throws_ok(
+  $$ update public.scraped_domains set scraped_at = now() - interval '2 days' where domain = 'pgtap-acme.test' $$,
+  '42501', 'permission denied for table scraped_domains', 'another user cannot age an exploration');
+select throws_ok(
+  $$ delete from public.scraped_domains where domain = 'pgtap-acme.test' $$,
+  '42501', 'permission denied for table scraped_domains', 'another user cannot delete explorations');
+select throws_ok(
+  $$ delete from public.discovered_emails where email = 'ada.lovelace@pgtap-acme.test' $$,
+  '42501', 'permission denied for table discovered_emails', 'another user cannot delete addresses');
+
+-- Act 6: an admin reads everything, but explorations are the server's to write -------------------------------------
+
+select tests.authenticate_as('site_admin');
+
+select results_eq(
+  $$ select domain, partial, pages_visited, domain_info ->> 'websiteStatus' from public.scraped_domains
+     where domain = 'pgtap-acme.test' $$,
+  $$ values ('pgtap-acme.test', true, '{https://pgtap-acme.test/,https://pgtap-acme.test/contact}'::text[], 'live') $$,
+  'an admin reads every exploration'
+);
+select results_eq(
+  $$ select e.email, e.name, e.position, e.external from public.discovered_emails as e
+     join public.scraped_domains as d on d.id = e.domain_id
+     where d.domain = 'pgtap-acme.test' order by e.email $$,
+  $$ values ('ada.lovelace@pgtap-acme.test', 'Ada Lovelace', 'Head of Engineering', false),
+            ('press@agency.test', null, null, true) $$,
+  'an admin reads every discovered address'
+);
+select throws_ok(
+  $$ insert into public.scraped_domains (domain, domain_info, detected_technologies)
+     values ('admin.test', '{}', '{}') $$,
+  '42501', 'permission denied for table scraped_domains', 'an admin cannot record explorations');
+select throws_ok(
+  $$ insert into public.discovered_emails (domain_id, email, found_on)
+     values (1, 'x@pgtap-acme.test', 'https://pgtap-acme.test/') $$,
+  '42501', 'permission denied for table discovered_emails', 'an admin cannot record addresses');
+select throws_ok(format('update public.%I set %I = now()', t, c), '42501', format('permission denied for table %s', t),
+  format('an admin cannot change %s', t))
+from (values ('scraped_domains', 'scraped_at'), ('discovered_emails', 'discovered_at')) as changes (t, c);
+select throws_ok(format('delete from public.%I', t), '42501', format('permission denied for table %s', t),
+  format('an admin cannot delete from %s', t))
+from unnest(array['scraped_domains', 'discovered_emails']) as t;
+
+-- Act 7: deleting an exploration takes its addresses with it --------------------------------------------------------
+
+select tests.authenticate_as_service_role();
+
+select lives_ok($$ delete from public.scraped_domains where domain = 'pgtap-acme.test' $$,
+  'the service role deletes an exploration');
+
+reset role;
+
+select is_empty(
+  $$ select * from public.discovered_emails where email in ('ada.lovelace@pgtap-acme.test', 'press@agency.test') $$,
+  'its addresses are gone with it');
+
+select * from finish();
+rollback;

@@ -1,0 +1,105 @@
+// One discovered address (core.md §2): the address with a copy button, the person's name and position, a phone, and
+// the page it was found on. Saving it to contacts comes with the contacts feature.
+import type { DiscoveredEmail } from "@contracts/exploration";
+import { BriefcaseIcon, CheckIcon, CopyIcon, FileSearchIcon, PhoneIcon, UserIcon } from "lucide-react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/toast-store";
+import { copyText } from "@/lib/clipboard";
+import { webPageLink } from "../web-links";
+
+/** core.md §4, §9: the copied mark and its toast last 2000 ms. */
+export const COPY_INDICATOR_MS = 2000;
+
+export function EmailCard({ email }: { email: DiscoveredEmail }) {
+  const source = webPageLink(email.foundOn);
+  return (
+    <article aria-label={email.email} className="grid gap-3 rounded-xl border bg-card p-4">
+      <div className="flex items-start justify-between gap-3">
+        <div className="grid min-w-0 gap-1">
+          <p className="font-medium break-all">{email.email}</p>
+          {email.external && (
+            <p>
+              <span className="rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">Other domain</span>
+            </p>
+          )}
+        </div>
+        <CopyEmailButton email={email.email} />
+      </div>
+      <dl className="grid gap-1.5 text-sm">
+        {email.name && (
+          <Fact icon={UserIcon} name="Name">
+            {email.name}
+          </Fact>
+        )}
+        {email.position && (
+          <Fact icon={BriefcaseIcon} name="Position">
+            {email.position}
+          </Fact>
+        )}
+        {email.phone && (
+          <Fact icon={PhoneIcon} name="Phone">
+            <a href={`tel:${email.phone}`} className="underline-offset-4 hover:underline">
+              {email.phone}
+            </a>
+          </Fact>
+        )}
+        <Fact icon={FileSearchIcon} name="Found on">
+          {source ? (
+            <a
+              href={source.href}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="break-all text-primary underline-offset-4 hover:underline"
+            >
+              {source.text}
+            </a>
+          ) : (
+            <span className="break-all">{email.foundOn}</span>
+          )}
+        </Fact>
+      </dl>
+    </article>
+  );
+}
+
+function Fact({ icon: Icon, name, children }: { icon: typeof UserIcon; name: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-2">
+      <dt className="flex shrink-0 items-center pt-0.5 text-muted-foreground">
+        <Icon className="size-4" aria-hidden />
+        <span className="sr-only">{name}</span>
+      </dt>
+      <dd className="min-w-0">{children}</dd>
+    </div>
+  );
+}
+
+function CopyEmailButton({ email }: { email: string }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  async function copy() {
+    if (!(await copyText(email))) {
+      toast({ title: "Could not copy", description: "Select the address and copy it instead.", variant: "destructive" });
+      return;
+    }
+    toast({ title: "Copied to clipboard", description: email, durationMs: COPY_INDICATOR_MS });
+    setCopied(true);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setCopied(false), COPY_INDICATOR_MS);
+  }
+
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-9"
+      aria-label={copied ? `Copied ${email}` : `Copy ${email}`}
+      onClick={() => void copy()}
+    >
+      {copied ? <CheckIcon className="text-success" aria-hidden /> : <CopyIcon aria-hidden />}
+    </Button>
+  );
+}

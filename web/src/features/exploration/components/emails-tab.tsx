@@ -1,0 +1,97 @@
+// The Emails tab (core.md §2, §5, §8): the discovered addresses, narrowed by the name search; the first three, then
+// the rest on request; the limitations warning where the site may hide addresses from a crawler.
+import type { DetectedTechnologies, DiscoveredEmail } from "@contracts/exploration";
+import { SearchIcon } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { matchesNameSearch } from "../name-search";
+import { EmailCard } from "./email-card";
+import { hasScrapingLimitations, ScrapingLimitations } from "./scraping-limitations";
+
+/** core.md §9: the list shows this many first. */
+export const EMAILS_SHOWN_FIRST = 3;
+
+type EmailsTabProps = {
+  domain: string;
+  emails: DiscoveredEmail[];
+  detected: DetectedTechnologies;
+};
+
+export function EmailsTab({ domain, emails, detected }: EmailsTabProps) {
+  const [search, setSearch] = useState("");
+  const [showAll, setShowAll] = useState(false);
+  const searchId = useId();
+  const listId = useId();
+  const matching = emails.filter((email) => matchesNameSearch(email.email, search));
+  const shown = showAll ? matching : matching.slice(0, EMAILS_SHOWN_FIRST);
+  const hidden = matching.length - EMAILS_SHOWN_FIRST;
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="font-semibold">Discovered Email Addresses</h3>
+        <p className="text-sm text-muted-foreground">
+          {matching.length} of {emails.length} found
+        </p>
+      </div>
+
+      {emails.length > 0 && (
+        <div className="grid gap-1.5">
+          <label htmlFor={searchId} className="sr-only">
+            Search by name
+          </label>
+          <div className="relative">
+            <SearchIcon
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
+            <Input
+              id={searchId}
+              type="search"
+              placeholder="Search by name, e.g. Jane Doe"
+              autoComplete="off"
+              spellCheck={false}
+              className="pl-9"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+        </div>
+      )}
+
+      {hasScrapingLimitations(detected) && <ScrapingLimitations domain={domain} detected={detected} />}
+
+      {emails.length === 0 ? (
+        <EmptyList>No email addresses found on this domain.</EmptyList>
+      ) : matching.length === 0 ? (
+        <EmptyList>No emails match "{search}". Try different search terms.</EmptyList>
+      ) : (
+        <>
+          <ul id={listId} aria-label="Discovered email addresses" className="grid gap-3">
+            {shown.map((email) => (
+              <li key={email.id}>
+                <EmailCard email={email} />
+              </li>
+            ))}
+          </ul>
+          {hidden > 0 && (
+            <Button
+              variant="outline"
+              className="w-full"
+              aria-controls={listId}
+              aria-expanded={showAll}
+              onClick={() => setShowAll((all) => !all)}
+            >
+              {showAll ? "Show less" : `Show more (${hidden})`}
+            </Button>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function EmptyList({ children }: { children: ReactNode }) {
+  return <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">{children}</p>;
+}

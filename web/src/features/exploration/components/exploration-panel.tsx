@@ -1,0 +1,172 @@
+// The Domain Exploration panel (core.md §2, §4): a status badge and, by state, the empty state, a placeholder while
+// the site is read, the result (banner, status notice, Emails and Domain Info tabs) or what went wrong. The badge and
+// the banner sit in live regions, so screen readers hear the exploration start and what it found.
+import type { ScrapeResult } from "@contracts/exploration";
+import { CircleAlertIcon, CircleCheckIcon, GlobeIcon, HourglassIcon, LoaderCircleIcon } from "lucide-react";
+import type { Ref } from "react";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { cn } from "@/lib/cn";
+import { DomainInfoTab } from "./domain-info-tab";
+import { EmailsTab } from "./emails-tab";
+import { WebsiteStatusNotice } from "./website-status-notice";
+
+export type ExplorationState =
+  /** Nothing asked for yet. */
+  | { status: "idle" }
+  /** A validation is running; a valid address's domain is explored next. */
+  | { status: "waiting" }
+  | { status: "scraping"; domain: string }
+  | { status: "complete"; result: ScrapeResult }
+  | { status: "failed"; limitReached: boolean };
+
+type BadgeLook = { label: string; className: string };
+
+function badgeFor(state: ExplorationState): BadgeLook {
+  switch (state.status) {
+    case "idle":
+    case "waiting":
+      return { label: "Waiting for validation", className: "bg-muted text-muted-foreground" };
+    case "scraping":
+      return { label: "Scraping...", className: "bg-primary/10 text-primary" };
+    case "complete":
+      return { label: "Complete", className: "bg-success/15 text-success" };
+    case "failed":
+      return { label: "Error", className: "bg-destructive/10 text-destructive" };
+  }
+}
+
+type ExplorationPanelProps = {
+  state: ExplorationState;
+  ref?: Ref<HTMLElement>;
+};
+
+export function ExplorationPanel({ state, ref }: ExplorationPanelProps) {
+  const badge = badgeFor(state);
+
+  return (
+    // scroll-mt keeps the card's top clear of the sticky header when the page scrolls to it.
+    <section ref={ref} aria-labelledby="domain-exploration-title" className="scroll-mt-28 md:scroll-mt-20">
+      <Card>
+        <CardHeader className="grid-cols-[1fr_auto] items-center">
+          <CardTitle id="domain-exploration-title">Domain Exploration</CardTitle>
+          <span
+            role="status"
+            className={cn("inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold", badge.className)}
+          >
+            {state.status === "scraping" && <LoaderCircleIcon className="size-3.5 animate-spin" aria-hidden />}
+            {badge.label}
+          </span>
+        </CardHeader>
+        <CardContent aria-busy={state.status === "scraping"} className="grid gap-5">
+          {/* Always present, so the banner's arrival is announced. */}
+          <div aria-live="polite">{state.status === "complete" && <Banner result={state.result} />}</div>
+          {(state.status === "idle" || state.status === "waiting") && <NothingExplored waiting={state.status === "waiting"} />}
+          {state.status === "scraping" && <Scraping domain={state.domain} />}
+          {state.status === "complete" && <ExplorationResult key={resultKey(state.result)} result={state.result} />}
+          {state.status === "failed" && <Failed limitReached={state.limitReached} />}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+/** A new result is a new view: its tab defaults, search and show-more start afresh. */
+function resultKey(result: ScrapeResult): string {
+  return `${result.domain} ${result.scrapedAt}`;
+}
+
+/** core.md §2: the count text of the banner, as the spec writes it. */
+export function emailCountText(count: number): string {
+  return count === 0 ? "No emails found" : `${count} email(s) found`;
+}
+
+function Banner({ result }: { result: ScrapeResult }) {
+  return (
+    <div className="flex items-center gap-3 rounded-xl border border-success/40 bg-success/10 p-4">
+      <CircleCheckIcon className="size-7 shrink-0 text-success" aria-hidden />
+      <div className="grid min-w-0 gap-0.5">
+        <p className="text-sm font-bold tracking-wide text-success">DOMAIN SCRAPED</p>
+        <p className="truncate font-medium" title={result.domain}>
+          {result.domain}
+        </p>
+        <p className="text-sm text-muted-foreground">{emailCountText(result.emails.length)}</p>
+      </div>
+    </div>
+  );
+}
+
+function ExplorationResult({ result }: { result: ScrapeResult }) {
+  return (
+    <>
+      <WebsiteStatusNotice status={result.domainInfo.websiteStatus} message={result.domainInfo.statusMessage} />
+      {result.partial && (
+        <p className="flex items-start gap-2 text-sm text-muted-foreground">
+          <HourglassIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+          The site was slow to answer, so this is what its first pages showed; exploring again may find more.
+        </p>
+      )}
+      <Tabs defaultValue={result.emails.length === 0 ? "domain-info" : "emails"}>
+        <TabsList>
+          <TabsTrigger value="emails">Emails</TabsTrigger>
+          <TabsTrigger value="domain-info">Domain Info</TabsTrigger>
+        </TabsList>
+        <TabsContent value="emails">
+          <EmailsTab domain={result.domain} emails={result.emails} detected={result.detectedTechnologies} />
+        </TabsContent>
+        <TabsContent value="domain-info">
+          <DomainInfoTab
+            info={result.domainInfo}
+            detected={result.detectedTechnologies}
+            pagesVisited={result.pagesVisited}
+          />
+        </TabsContent>
+      </Tabs>
+      <p className="text-xs text-muted-foreground">
+        Explored <time dateTime={result.scrapedAt}>{new Date(result.scrapedAt).toLocaleString()}</time>
+      </p>
+    </>
+  );
+}
+
+function NothingExplored({ waiting }: { waiting: boolean }) {
+  return (
+    <div className="grid justify-items-center gap-2 py-10 text-center">
+      <span className="grid size-12 place-items-center rounded-full bg-muted text-muted-foreground">
+        <GlobeIcon className="size-6" aria-hidden />
+      </span>
+      <p className="font-medium">No domain explored yet</p>
+      <p className="max-w-xs text-sm text-muted-foreground">
+        {waiting
+          ? "Once the address proves valid, its domain's website is explored for more contacts."
+          : "Validate an email address or enter a domain to find the contacts on its website."}
+      </p>
+    </div>
+  );
+}
+
+function Scraping({ domain }: { domain: string }) {
+  return (
+    <div className="grid gap-4">
+      <p className="truncate text-sm text-muted-foreground">
+        Exploring <span className="font-medium text-foreground">{domain}</span>: its home, contact, about and team pages
+      </p>
+      <div className="h-16 animate-pulse rounded-xl bg-muted" />
+      <div className="h-10 animate-pulse rounded-xl bg-muted" />
+      <div className="h-24 animate-pulse rounded-xl bg-muted" />
+    </div>
+  );
+}
+
+function Failed({ limitReached }: { limitReached: boolean }) {
+  return (
+    <div className="flex items-start gap-3 rounded-xl border border-destructive/30 bg-destructive/5 p-4 text-sm">
+      <CircleAlertIcon className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />
+      <p>
+        {limitReached
+          ? "You have used this month's free validations. Sign in or choose a plan to keep exploring domains."
+          : "This domain could not be explored. Please try again."}
+      </p>
+    </div>
+  );
+}
