@@ -22,7 +22,7 @@ const quiet = () => {};
 export async function runBench(): Promise<number> {
   await ensureSystemPackages({ browser: false, log: console.log });
   await buildWeb({ VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY }, quiet);
-  const figures: [string, string][] = await engineFigures();
+  const figures: [string, string][] = [...(await engineFigures()), ...(await explorationFigures())];
   const dns = await startDnsFixture(BENCH_PORTS.dns, quiet);
   try {
     const cold = await timed(() => start(true, dns));
@@ -47,25 +47,42 @@ export async function runBench(): Promise<number> {
   return 0;
 }
 
-/** The engine on its own, in Deno, against the fixture DNS server (devstack/bench/engine-throughput.ts). */
-async function engineFigures(): Promise<[string, string][]> {
+/** Runs one of devstack/bench/*.ts in Deno and reads the JSON line it prints last. */
+async function denoBench<T>(script: string): Promise<T> {
   const { stdout } = await runCommand(
     paths.deno,
-    ["run", "--allow-all", "--config", "edge-functions/deno.json", "devstack/bench/engine-throughput.ts"],
+    ["run", "--allow-all", "--config", "edge-functions/deno.json", `devstack/bench/${script}`],
     { cwd: repoRoot },
   );
-  const result = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as {
+  return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as T;
+}
+
+/** The engine on its own, against the fixture DNS server. */
+async function engineFigures(): Promise<[string, string][]> {
+  const result = await denoBench<{
     addresses: number;
     domains: number;
     coldPerSecond: number;
     warmPerSecond: number;
     peakRssBytes: number;
-  };
+  }>("engine-throughput.ts");
   const label = `engine, ${result.addresses.toLocaleString("en")} addresses over ${result.domains.toLocaleString("en")} domains`;
   return [
     [`${label}, cold DNS cache`, `${Math.round(result.coldPerSecond).toLocaleString("en")} addresses/s`],
     [`${label}, warm`, `${Math.round(result.warmPerSecond).toLocaleString("en")} addresses/s`],
-    ["engine peak memory (RSS)", `${(result.peakRssBytes / 2 ** 20).toFixed(0)} MiB`],
+    ["engine peak memory (RSS)", mebibytes(result.peakRssBytes)],
+  ];
+}
+
+/** The explorer on slow-site.test (30 pages, 100 ms per response) through the fixture DNS server and proxy. */
+async function explorationFigures(): Promise<[string, string][]> {
+  type Run = { ms: number; pages: number; partial: boolean };
+  const result = await denoBench<{ first: Run; second: Run; peakRssBytes: number }>("exploration.ts");
+  const describe = (run: Run) => `${seconds(run.ms)} (${run.pages} pages${run.partial ? ", partial" : ""})`;
+  return [
+    ["exploration of a 30-page site, 100 ms per response, first in process", describe(result.first)],
+    ["exploration of the same site again (fingerprints loaded)", describe(result.second)],
+    ["explorer peak memory (RSS)", mebibytes(result.peakRssBytes)],
   ];
 }
 
@@ -157,4 +174,5 @@ function percentiles(sorted: number[]): string {
 }
 
 const millis = (ms: number) => `${ms.toFixed(1)} ms`;
+const mebibytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
