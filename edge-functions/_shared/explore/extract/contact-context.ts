@@ -11,7 +11,14 @@ import { isRoleAccount } from "../../validation/role-account.ts";
 import type { Address } from "./email-address.ts";
 import { type EmailOccurrence, scanText } from "./find-emails.ts";
 import { elements, type ParsedPage, parentElement } from "./page-text.ts";
-import { jobTitle, nameMatchesMailbox, type NameInText, namesIn, personName } from "./person-words.ts";
+import {
+  jobTitle,
+  nameMatchesMailbox,
+  type NameInText,
+  namesIn,
+  personName,
+  roleAfterName,
+} from "./person-words.ts";
 import { phoneFromTelLink, phonesInText } from "./phones.ts";
 
 export interface Contact {
@@ -95,7 +102,7 @@ function contactFor(
   for (const level of levels) {
     const lines = cardLines(page.text.text.slice(level.start, level.end));
     const name = findName(lines, address, options);
-    contact.position ??= findTitle(lines, name, options);
+    contact.position ??= findTitle(lines, name, linkTexts(page, level), options);
     contact.phone ??= findPhone(page, level, options);
     if (name !== null) {
       contact.name = name;
@@ -115,7 +122,7 @@ function cardLevels(
   for (let node: Element | null = start; node !== null && !CLIMB_LIMIT.has(node.name); node = parentElement(node)) {
     const span = page.text.spans.get(node);
     if ((addressesUnder.get(node)?.size ?? 0) > 1 || span === undefined) break;
-    if (span[1] - span[0] > MAX_CARD_TEXT) break;
+    if (span[1] - span[0] > MAX_CARD_TEXT || isSectioned(node)) break;
     levels.push({ start: span[0], end: span[1], roots: [node] });
     top = node;
     if (isCard(node)) return levels;
@@ -126,6 +133,38 @@ function cardLevels(
     levels.push({ start: page.text.spans.get(siblings[0]!)![0], end: levels.at(-1)!.end, roots: [...siblings, top] });
   }
   return levels;
+}
+
+/**
+ * Two headings of the same level make an element a run of sections (an Impressum's "Angaben", "Kontakt",
+ * "Registereintrag"; a footer's widgets), never one card: the card is the section the address is in. A card's own
+ * headings differ in level (an h3 name over an h4 title).
+ */
+function isSectioned(element: Element): boolean {
+  const levels = new Set<string>();
+  for (const node of elements(element)) {
+    if (node === element || !HEADING.test(node.name)) continue;
+    if (levels.has(node.name)) return true;
+    levels.add(node.name);
+  }
+  return false;
+}
+
+/**
+ * The texts of the card's links to other pages (menu items, "Partner Portal"): a way somewhere, never a title. Links
+ * that write to or call someone (mailto:, tel:) are the card's own words.
+ */
+function linkTexts(page: ParsedPage, level: Level): Set<string> {
+  const texts = new Set<string>();
+  for (const root of level.roots) {
+    for (const element of elements(root)) {
+      const href = element.attribs.href;
+      if (element.name !== "a" || href === undefined || /^\s*(?:mailto|tel):/i.test(href)) continue;
+      const text = page.text.textOf(element).replace(/\s+/g, " ").trim();
+      if (text !== "") texts.add(text);
+    }
+  }
+  return texts;
 }
 
 /** The element siblings before `element` that belong to its card: back to a heading, or to the previous address. */
@@ -149,15 +188,26 @@ function precedingSiblingCard(
 }
 
 /**
- * The card's lines, a line that ends in a colon joined to the next: "Vertreten durch die Geschäftsführerin:" and
- * "Laura Schmidt" on two lines are one labelled line.
+ * A line that introduces the next one: it ends in a colon, or in who acts for whom ("Vertreten durch die
+ * Geschäftsführerin", "Represented by", "Managed by our director"), the next line being that person.
+ */
+const INTRODUCES = /(?::|\b(?:by|durch|par)\b(?:\s+\S+){0,3})\s*$/i;
+
+function introduces(line: string): boolean {
+  return INTRODUCES.test(line) && !/:\s*\S/.test(line) && (/:\s*$/.test(line) || namesIn(line).length === 0);
+}
+
+/**
+ * The card's lines, a line that introduces the next joined to it as a label: "Vertreten durch die
+ * Geschäftsführerin(:)" and "Laura Schmidt" on two lines are one labelled line.
  */
 function cardLines(text: string): string[] {
   const lines: string[] = [];
   for (const line of text.split("\n")) {
     const previous = lines.at(-1);
-    if (previous !== undefined && /:\s*$/.test(previous)) lines[lines.length - 1] = `${previous.trimEnd()} ${line}`;
-    else lines.push(line);
+    if (previous !== undefined && introduces(previous)) {
+      lines[lines.length - 1] = `${previous.trimEnd().replace(/:?$/, ":")} ${line}`;
+    } else lines.push(line);
   }
   return lines;
 }
@@ -217,7 +267,10 @@ function cutFragments(line: string, options: ContextOptions): Fragment[] {
 
 function findName(lines: string[], address: Address, options: ContextOptions): string | null {
   const candidates: { name: string; spelled: boolean; trusted: boolean }[] = [];
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
+    // The line over a street or postcode line heads a postal address: a company's or a branch's name ("Kessler
+    // Holzbau Zweigniederlassung Titisee"), even where the mailbox spells a word of it (titisee@).
+    if (isPostalLine(lines[index + 1] ?? "")) continue;
     for (const { names, ownLine, prose } of fragments(line, options)) {
       for (const { name, whole } of names) {
         if (options.organisationNames.has(name.toLowerCase())) continue;
@@ -233,6 +286,12 @@ function findName(lines: string[], address: Address, options: ContextOptions): s
   return candidates.find((candidate) => candidate.trusted)?.name ?? null;
 }
 
+/** "Seestraße 9", "79822 Titisee-Neustadt", "14 Quay Street": a line of a postal address, not a phone's. */
+function isPostalLine(line: string): boolean {
+  const text = line.trim();
+  return /^\d{1,5}\s+\p{L}|\p{L}\s+\d{1,5}[a-z]?$/u.test(text) && !FIELD_LABEL.test(text);
+}
+
 /** "bob.smith" names a person; if the card's names are not that person, the card is someone else's. */
 function spellsSomeoneElse(local: string): boolean {
   return /^[a-z]{2,}[._-][a-z]{2,}$/i.test(local.split("+")[0]!);
@@ -240,21 +299,51 @@ function spellsSomeoneElse(local: string): boolean {
 
 /**
  * The first title of the card, preferring one written as such over a label ("Press:" before a name). A line that
- * names someone else ("Studio owner: Hannah Moore" in the card of classes@) gives that person's title, not ours.
+ * names someone else ("Studio owner: Hannah Moore" in the card of classes@) gives that person's title, not ours; the
+ * text of a link to another page is a menu item. Failing a title word, what is written right after the card's own
+ * name ("Grace Holloway, Event Florist", or the line under it) is a title when it reads as one (see roleAfterName).
  */
-function findTitle(lines: string[], ownName: string | null, options: ContextOptions): string | null {
+function findTitle(
+  lines: string[],
+  ownName: string | null,
+  links: ReadonlySet<string>,
+  options: ContextOptions,
+): string | null {
   let labelTitle: string | null = null;
   for (const line of lines) {
     const pieces = fragments(line, options);
     const names = pieces.flatMap((piece) => piece.names.map(({ name }) => name));
     if (names.length > 0 && !names.includes(ownName ?? "")) continue;
-    for (const { title, label } of pieces) {
-      if (title === null) continue;
+    for (const { text, title, label } of pieces) {
+      if (title === null || links.has(text) || links.has(line.trim())) continue;
       if (!label) return title;
       labelTitle ??= title;
     }
   }
-  return labelTitle;
+  return labelTitle ?? (ownName === null ? null : titleAfterName(lines, ownName, links, options));
+}
+
+/** The fragment after the own name on its line, or the next line's first, when it reads as a role. */
+function titleAfterName(
+  lines: string[],
+  ownName: string,
+  links: ReadonlySet<string>,
+  options: ContextOptions,
+): string | null {
+  const pieces = lines.map((line) => fragments(line, options));
+  for (const [index, line] of pieces.entries()) {
+    const isOwnName = ({ names, label }: Fragment) =>
+      !label && names.some(({ name, whole }) => whole && name === ownName);
+    const at = line.findIndex(isOwnName);
+    if (at < 0) continue;
+    // The next fragment on the name's line ("Name, Role"), else the first of the next line with any.
+    const next = line[at + 1] ?? pieces.slice(index + 1).find((following) => following.length > 0)?.[0];
+    if (next === undefined || next.prose || next.label || links.has(next.text)) return null;
+    if (options.organisationNames.has(next.text.toLowerCase())) return null;
+    // "Event Florist" also reads as a name; "Tom Baker" is one: where it could be a name, only a sure role ending.
+    return roleAfterName(next.text, { couldBeName: next.names.length > 0 });
+  }
+  return null;
 }
 
 function findPhone(page: ParsedPage, level: Level, options: ContextOptions): string | null {

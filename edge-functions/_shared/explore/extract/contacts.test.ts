@@ -156,3 +156,26 @@ Deno.test("ids are stable: the same address has the same id in every exploration
   assert.equal(new Set(first.emails.map(({ id }) => id)).size, first.emails.length);
   assert.match(first.emails[0]!.id, /^[0-9a-f]{16}$/);
 });
+
+Deno.test("a footer's address block is its own widget: menu links and links on its line are not titles", () => {
+  assert.deepEqual(rows("northgate-outfitters.test", "footer-menu.html"), [
+    ["hello@northgate-outfitters.test", null, null, "+441179460321"],
+    ["trade@northgate-outfitters.test", null, null, null],
+  ]);
+});
+
+Deno.test("an Impressum's representative is not the mailbox's owner, and 'Vertreten durch' is no title", () => {
+  assert.deepEqual(rows("kessler-holzbau.de", "impressum-representative.html"), [
+    ["lenzkirch@kessler-holzbau.de", null, null, "+497653123450"],
+    ["titisee@kessler-holzbau.de", null, null, null],
+  ]);
+});
+
+Deno.test("a role without a title word, right after the person's name", () => {
+  assert.deepEqual(rows("bloom-petal.test", "name-then-role.html"), [
+    ["grace@bloom-petal.test", "Grace Holloway", "Event Florist", null],
+    ["owen@bloom-petal.test", "Owen Price", "Head Gardener", null],
+    ["nadia@bloom-petal.test", "Nadia Rahman", null, null],
+    ["leo@bloom-petal.test", "Leo Marsh", null, null],
+  ]);
+});

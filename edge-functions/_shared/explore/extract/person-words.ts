@@ -130,11 +130,41 @@ export function jobTitle(text: string): string | null {
   if (value.length < 2 || value.length > 70 || /[@\d]/.test(value) || /[.?!]$/.test(value)) return null;
   const words = value.toLowerCase().split(/[\s/,&]+/).filter((word) => word !== "");
   if (words.length > 7) return null;
-  if (words.some((word) => /^(?:we|our|you|your|us|me|my|i|contact|call|email|write|click|read|learn)$/.test(word))) {
+  // "Vertreten durch die Geschäftsführerin", "Represented by": who acts for whom, not a job.
+  if (
+    words.some((word) =>
+      /^(?:we|our|you|your|us|me|my|i|contact|call|email|write|click|read|learn|by|durch|par)$/.test(word)
+    )
+  ) {
     return null;
   }
   if (!words.some((word) => TITLE_WORDS.has(word.replace(/[().]/g, "")) || GERMAN_TITLE.test(word))) return null;
   return /^\p{Ll}/u.test(value) ? null : value;
+}
+
+/** Nouns of someone who does something: florist, optician, gardener, sommelier, blacksmith, barista. */
+const AGENT_NOUN = /(?:ist|ian|ista|eur|euse|smith|wright|maker|man|woman|person)$/;
+/** The same endings that places and things share too (Manchester, Windsor, Newsletter): only after a qualifier. */
+const AGENT_NOUN_QUALIFIED = /(?:er|or|ier)$/;
+const CONNECTORS = new Set(["of", "and", "&", "for", "und", "für", "de", "du"]);
+
+/**
+ * A role written right after a person's name that has no title word ("Event Florist", "Head Gardener", "Optician"):
+ * one to four capitalised words ending in a noun of someone who does something; a bare "-er"/"-or" word needs a
+ * qualifier before it ("Head Gardener", not "Manchester"). Not a place, a greeting or a link's call ("Follow Leo").
+ */
+export function roleAfterName(text: string, { couldBeName = false } = {}): string | null {
+  const titled = jobTitle(text);
+  if (titled !== null) return titled;
+  const value = text.replace(/\s+/g, " ").trim();
+  if (value.length > 50 || /[@\d.?!]/.test(value)) return null;
+  const words = value.split(" ");
+  const content = words.filter((word) => !CONNECTORS.has(word.toLowerCase()));
+  if (content.length === 0 || words.length > 4 || CONNECTORS.has(words.at(-1)!.toLowerCase())) return null;
+  if (content.some((word) => !/^\p{Lu}\p{Ll}+(?:-\p{Lu}?\p{Ll}+)?$/u.test(word) || isPageWord(word))) return null;
+  const head = words.at(-1)!.toLowerCase();
+  const qualified = !couldBeName && content.length >= 2 && AGENT_NOUN_QUALIFIED.test(head);
+  return AGENT_NOUN.test(head) || qualified ? value : null;
 }
 
 /** Letters only, lower-cased, accents folded: how a name is spelled in a mailbox ("Núñez" → "nunez"). */
