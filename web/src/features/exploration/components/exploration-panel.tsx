@@ -2,11 +2,11 @@
 // the site is read, the result (banner, status notice, Emails and Domain Info tabs) or what went wrong. The badge and
 // the banner sit in live regions, so screen readers hear the exploration start and what it found.
 import type { ScrapeResult } from "@contracts/exploration";
-import { CircleAlertIcon, CircleCheckIcon, GlobeIcon, HourglassIcon, LoaderCircleIcon } from "lucide-react";
+import { CircleAlertIcon, CircleCheckIcon, GlobeIcon, HourglassIcon } from "lucide-react";
 import type { Ref } from "react";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { CardContent } from "@/components/ui/card";
+import { StatusCard } from "@/components/ui/status-card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { cn } from "@/lib/cn";
 import { DomainInfoTab } from "./domain-info-tab";
 import { EmailsTab } from "./emails-tab";
 import { WebsiteStatusNotice } from "./website-status-notice";
@@ -45,29 +45,22 @@ export function ExplorationPanel({ state, ref }: ExplorationPanelProps) {
   const badge = badgeFor(state);
 
   return (
-    // scroll-mt keeps the card's top clear of the sticky header when the page scrolls to it.
-    <section ref={ref} aria-labelledby="domain-exploration-title" className="scroll-mt-28 md:scroll-mt-20">
-      <Card>
-        <CardHeader className="grid-cols-[1fr_auto] items-center">
-          <CardTitle id="domain-exploration-title">Domain Exploration</CardTitle>
-          <span
-            role="status"
-            className={cn("inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold", badge.className)}
-          >
-            {state.status === "scraping" && <LoaderCircleIcon className="size-3.5 animate-spin" aria-hidden />}
-            {badge.label}
-          </span>
-        </CardHeader>
-        <CardContent aria-busy={state.status === "scraping"} className="grid gap-5">
-          {/* Always present, so the banner's arrival is announced. */}
-          <div aria-live="polite">{state.status === "complete" && <Banner result={state.result} />}</div>
-          {(state.status === "idle" || state.status === "waiting") && <NothingExplored waiting={state.status === "waiting"} />}
-          {state.status === "scraping" && <Scraping domain={state.domain} />}
-          {state.status === "complete" && <ExplorationResult key={resultKey(state.result)} result={state.result} />}
-          {state.status === "failed" && <Failed limitReached={state.limitReached} />}
-        </CardContent>
-      </Card>
-    </section>
+    <StatusCard
+      titleId="domain-exploration-title"
+      title="Domain Exploration"
+      badge={badge}
+      busy={state.status === "scraping"}
+      ref={ref}
+    >
+      <CardContent aria-busy={state.status === "scraping"} className="grid gap-5">
+        {/* Always present, so the banner's arrival is announced. */}
+        <div aria-live="polite">{state.status === "complete" && <Banner result={state.result} />}</div>
+        {(state.status === "idle" || state.status === "waiting") && <NothingExplored waiting={state.status === "waiting"} />}
+        {state.status === "scraping" && <Scraping domain={state.domain} />}
+        {state.status === "complete" && <ExplorationResult key={resultKey(state.result)} result={state.result} />}
+        {state.status === "failed" && <Failed limitReached={state.limitReached} />}
+      </CardContent>
+    </StatusCard>
   );
 }
 

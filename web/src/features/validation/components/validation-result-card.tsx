@@ -1,10 +1,10 @@
 // The Validation Result card (core.md §2, §4): a status badge and, by state, the idle hint, a placeholder while the
 // server works, the result, or what went wrong. Screen readers hear the status change and the result arrive.
 import type { ValidationResult } from "@contracts/validation";
-import { CircleAlertIcon, InboxIcon, LoaderCircleIcon } from "lucide-react";
+import { CircleAlertIcon, InboxIcon } from "lucide-react";
 import type { Ref } from "react";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { cn } from "@/lib/cn";
+import { CardContent } from "@/components/ui/card";
+import { StatusCard } from "@/components/ui/status-card";
 import { ResultDetails } from "./result-details";
 
 export type ValidationState =
@@ -40,29 +40,22 @@ export function ValidationResultCard({ state, onValidateSuggestion, ref }: Valid
   const badge = badgeFor(state);
 
   return (
-    // scroll-mt keeps the card's top clear of the sticky header (two rows on phones) when the page scrolls to it.
-    <section ref={ref} aria-labelledby="validation-result-title" className="scroll-mt-28 md:scroll-mt-20">
-      <Card>
-        <CardHeader className="grid-cols-[1fr_auto] items-center">
-          <CardTitle id="validation-result-title">Validation Result</CardTitle>
-          <span
-            role="status"
-            className={cn("inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold", badge.className)}
-          >
-            {state.status === "validating" && <LoaderCircleIcon className="size-3.5 animate-spin" aria-hidden />}
-            {badge.label}
-          </span>
-        </CardHeader>
-        <CardContent aria-live="polite" aria-busy={state.status === "validating"}>
-          {state.status === "idle" && <IdleHint />}
-          {state.status === "validating" && <Validating email={state.email} />}
-          {state.status === "done" && (
-            <ResultDetails result={state.result} onValidateSuggestion={onValidateSuggestion} />
-          )}
-          {state.status === "failed" && <Failed limitReached={state.limitReached} />}
-        </CardContent>
-      </Card>
-    </section>
+    <StatusCard
+      titleId="validation-result-title"
+      title="Validation Result"
+      badge={badge}
+      busy={state.status === "validating"}
+      ref={ref}
+    >
+      <CardContent aria-live="polite" aria-busy={state.status === "validating"}>
+        {state.status === "idle" && <IdleHint />}
+        {state.status === "validating" && <Validating email={state.email} />}
+        {state.status === "done" && (
+          <ResultDetails result={state.result} onValidateSuggestion={onValidateSuggestion} />
+        )}
+        {state.status === "failed" && <Failed limitReached={state.limitReached} />}
+      </CardContent>
+    </StatusCard>
   );
 }
 
