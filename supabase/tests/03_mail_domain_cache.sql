@@ -129,8 +129,10 @@ select results_eq(
   $$ values ('gone.test') $$,
   'the service role changes an expiry'
 );
+-- Only this play's rows: a database the API tests already used holds expired answers of its own.
 select results_eq(
-  $$ delete from public.mail_domain_cache where expires_at <= now() returning domain $$,
+  $$ delete from public.mail_domain_cache
+     where expires_at <= now() and domain in ('gone.test', 'cached.test') returning domain $$,
   $$ values ('gone.test') $$,
   'the service role prunes expired answers'
 );
