@@ -33,6 +33,26 @@ export type Database = {
                   Relationships: [
                     
                   ]
+                },"contact_lists": {
+                  Row: {
+                    "color": string,"created_at": string,"deleted_at": string | null,"description": string | null,"id": number,"is_default": boolean,"name": string,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "color"?: string,"created_at"?: string,"deleted_at"?: string | null,"description"?: string | null,"id"?: never,"is_default"?: boolean,"name": string,"updated_at"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "color"?: string,"created_at"?: string,"deleted_at"?: string | null,"description"?: string | null,"id"?: never,"is_default"?: boolean,"name"?: string,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "contact_lists_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"discovered_emails": {
                   Row: {
                     "discovered_at": string,"domain_id": number,"email": string,"external": boolean,"found_on": string,"id": number,"name": string | null,"phone": string | null,"position": string | null
@@ -81,6 +101,52 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"master_contact_sources": {
+                  Row: {
+                    "contributed_data": NonNullable<Json>,"id": number,"master_contact_id": number,"uploaded_at": string,"user_contact_id": number,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "contributed_data": NonNullable<Json>,"id"?: never,"master_contact_id": number,"uploaded_at"?: string,"user_contact_id": number,"user_id": string
+                  }
+                  Update: {
+                    "contributed_data"?: NonNullable<Json>,"id"?: never,"master_contact_id"?: number,"uploaded_at"?: string,"user_contact_id"?: number,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "master_contact_sources_master_contact_id_fkey"
+      columns: ["master_contact_id"]
+isOneToOne: false
+      referencedRelation: "master_contacts"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "master_contact_sources_user_contact_id_fkey"
+      columns: ["user_contact_id"]
+isOneToOne: true
+      referencedRelation: "saved_contacts"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "master_contact_sources_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"master_contacts": {
+                  Row: {
+                    "aggregated_notes": string | null,"best_known_company": string | null,"best_known_first_name": string | null,"best_known_last_name": string | null,"best_known_phone": string | null,"best_known_position": string | null,"confidence": number,"current_validation_status": boolean | null,"domain": string,"email": string,"first_discovered_at": string,"id": number,"is_verified": boolean,"last_updated_at": string,"last_validation_check": string | null,"validation_message": string | null,"verification_source": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "aggregated_notes"?: string | null,"best_known_company"?: string | null,"best_known_first_name"?: string | null,"best_known_last_name"?: string | null,"best_known_phone"?: string | null,"best_known_position"?: string | null,"confidence"?: number,"current_validation_status"?: boolean | null,"domain": string,"email": string,"first_discovered_at"?: string,"id"?: never,"is_verified"?: boolean,"last_updated_at"?: string,"last_validation_check"?: string | null,"validation_message"?: string | null,"verification_source"?: string | null
+                  }
+                  Update: {
+                    "aggregated_notes"?: string | null,"best_known_company"?: string | null,"best_known_first_name"?: string | null,"best_known_last_name"?: string | null,"best_known_phone"?: string | null,"best_known_position"?: string | null,"confidence"?: number,"current_validation_status"?: boolean | null,"domain"?: string,"email"?: string,"first_discovered_at"?: string,"id"?: never,"is_verified"?: boolean,"last_updated_at"?: string,"last_validation_check"?: string | null,"validation_message"?: string | null,"verification_source"?: string | null
+                  }
+                  Relationships: [
+                    
+                  ]
                 },"profiles": {
                   Row: {
                     "admin_granted_credits": number,"created_at": string,"current_throttle_level": number,"email": string | null,"first_name": string | null,"free_validations_used": number,"grant_reason": string | null,"granted_at": string | null,"granted_by": string | null,"id": string,"is_admin": boolean,"last_activity_at": string | null,"last_name": string | null,"last_payment_date": string | null,"max_requests_per_minute": number,"paid_credits": number,"profile_image_url": string | null,"requests_this_minute": number,"subscription_status": string,"suspended_until": string | null,"suspension_reason": string | null,"throttle_enabled": boolean,"total_validations_ever": number,"trial_bulk_validations_used": number,"trial_domain_scrapes_used": number,"trial_expires_at": string | null,"trial_plan": string | null,"trial_single_validations_used": number,"trial_started_at": string | null,"trial_status": string,"updated_at": string,"username": string
@@ -96,6 +162,32 @@ isOneToOne: false
                     {
       foreignKeyName: "profiles_granted_by_fkey"
       columns: ["granted_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"saved_contacts": {
+                  Row: {
+                    "company": string | null,"created_at": string,"domain": string,"email": string,"first_name": string | null,"id": number,"last_name": string | null,"list_id": number,"notes": string | null,"phone": string | null,"position": string | null,"source": string,"source_url": string | null,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "company"?: string | null,"created_at"?: string,"domain": string,"email": string,"first_name"?: string | null,"id"?: never,"last_name"?: string | null,"list_id": number,"notes"?: string | null,"phone"?: string | null,"position"?: string | null,"source": string,"source_url"?: string | null,"updated_at"?: string,"user_id"?: string
+                  }
+                  Update: {
+                    "company"?: string | null,"created_at"?: string,"domain"?: string,"email"?: string,"first_name"?: string | null,"id"?: never,"last_name"?: string | null,"list_id"?: number,"notes"?: string | null,"phone"?: string | null,"position"?: string | null,"source"?: string,"source_url"?: string | null,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "saved_contacts_list_fkey"
+      columns: ["list_id","user_id"]
+isOneToOne: false
+      referencedRelation: "contact_lists"
+      referencedColumns: ["id","user_id"]
+    },{
+      foreignKeyName: "saved_contacts_user_id_fkey"
+      columns: ["user_id"]
 isOneToOne: false
       referencedRelation: "profiles"
       referencedColumns: ["id"]
@@ -155,7 +247,9 @@ isOneToOne: false
             [_ in never]: never
           }
           Functions: {
-            [_ in never]: never
+            "delete_contact_list":
+{ Args: { "list_id": number }; Returns: number
+                           }
           }
           Enums: {
             [_ in never]: never

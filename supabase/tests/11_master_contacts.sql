@@ -1,0 +1,192 @@
+-- Master contacts: the database merges every user's saved contacts by address; admins read the result, nobody writes
+-- it. Best-known fields come from the most recent non-empty contribution, confidence counts distinct users, a source
+-- goes with its saved contact and a master contact with no source left goes too.
+begin;
+select plan(32);
+
+select tests.create_user('owner');
+select tests.create_user('stranger');
+select tests.create_user('site_admin');
+update public.profiles set is_admin = true where id = tests.get_user_id('site_admin');
+
+-- Act 1: saving a contact creates its master contact and source -----------------------------------------------------
+
+select tests.authenticate_as('owner');
+insert into public.saved_contacts (email, first_name, last_name, position, company, phone, notes, source, source_url)
+values ('Ada@Example.com', 'Ada', 'Lovelace', 'CTO', 'Engines Ltd', '+44 1', 'private note', 'discovery',
+        'https://example.com/team');
+
+reset role;
+
+select results_eq(
+  $$ select email, domain, best_known_first_name, best_known_last_name, best_known_position, best_known_company,
+            best_known_phone, aggregated_notes, confidence
+     from public.master_contacts where email = 'ada@example.com' $$,
+  $$ values ('ada@example.com', 'example.com', 'Ada', 'Lovelace', 'CTO', 'Engines Ltd', '+44 1', null::text, 1) $$,
+  'a saved contact makes a master contact under the lower-cased address, with its fields; notes stay private'
+);
+select results_eq(
+  $$ select s.user_id, s.contributed_data
+     from public.master_contact_sources as s join public.master_contacts as m on m.id = s.master_contact_id
+     where m.email = 'ada@example.com' $$,
+  $$ values (tests.get_user_id('owner'), '{"first_name": "Ada", "last_name": "Lovelace", "position": "CTO",
+            "company": "Engines Ltd", "phone": "+44 1", "source": "discovery",
+            "source_url": "https://example.com/team"}'::jsonb) $$,
+  'the source records who contributed what'
+);
+
+-- Act 2: a second user's contribution: confidence and the most recent non-empty values ------------------------------
+
+select tests.authenticate_as('stranger');
+insert into public.saved_contacts (email, first_name, position, phone, source)
+values ('ADA@example.com', 'Augusta', 'Chief Technology Officer', '', 'validation');
+
+reset role;
+
+select results_eq(
+  $$ select best_known_first_name, best_known_last_name, best_known_position, best_known_phone, confidence
+     from public.master_contacts where email = 'ada@example.com' $$,
+  $$ values ('Augusta', 'Lovelace', 'Chief Technology Officer', '+44 1', 2) $$,
+  'the newest non-empty value wins field by field; empty and missing ones do not erase; two users, confidence 2'
+);
+select results_eq(
+  $$ select count(*) from public.master_contacts where email = 'ada@example.com' $$,
+  $$ values (1::bigint) $$, 'one master contact per address, whatever its case'
+);
+
+-- Act 3: editing a contact updates the master contact; moving it or editing notes does not --------------------------
+
+select tests.authenticate_as('owner');
+update public.saved_contacts set last_name = 'King' where email = 'Ada@Example.com';
+reset role;
+select results_eq(
+  $$ select best_known_first_name, best_known_last_name from public.master_contacts where email = 'ada@example.com' $$,
+  $$ values ('Ada', 'King') $$, 'an edit makes the owner''s whole contribution the newest again'
+);
+
+create temporary table before_move on commit drop as
+  select last_updated_at, (select uploaded_at from public.master_contact_sources
+                            where user_id = tests.get_user_id('owner')) as uploaded_at
+  from public.master_contacts where email = 'ada@example.com';
+select tests.authenticate_as('owner');
+insert into public.contact_lists (name) values ('Leads');
+update public.saved_contacts set notes = 'still private', list_id = (select id from public.contact_lists where name = 'Leads');
+reset role;
+select results_eq(
+  $$ select s.uploaded_at from public.master_contact_sources as s where s.user_id = tests.get_user_id('owner') $$,
+  $$ select uploaded_at from before_move $$,
+  'moving a contact to another list or editing its notes contributes nothing new'
+);
+
+select tests.authenticate_as('owner');
+select lives_ok($$ delete from public.contact_lists where name = 'Leads' $$, 'deleting the list moves the contact');
+reset role;
+select results_eq(
+  $$ select confidence from public.master_contacts where email = 'ada@example.com' $$,
+  $$ values (2) $$, 'and leaves its contribution in place'
+);
+
+-- Act 4: changing the address moves the contribution ----------------------------------------------------------------
+
+select tests.authenticate_as('stranger');
+update public.saved_contacts set email = 'augusta@example.org' where email = 'ADA@example.com';
+reset role;
+
+select results_eq(
+  $$ select email, confidence, best_known_first_name, best_known_position from public.master_contacts
+     where email in ('ada@example.com', 'augusta@example.org') order by email $$,
+  $$ values ('ada@example.com', 1, 'Ada', 'CTO'), ('augusta@example.org', 1, 'Augusta', 'Chief Technology Officer') $$,
+  'the old address falls back to what remains; the new address gets the contribution'
+);
+
+-- Act 5: deleting contacts removes sources, and master contacts with none left -------------------------------------
+
+select tests.authenticate_as('stranger');
+delete from public.saved_contacts where email = 'augusta@example.org';
+reset role;
+
+select is_empty($$ select * from public.master_contacts where email = 'augusta@example.org' $$,
+  'a master contact whose last source is deleted is removed');
+select is_empty(
+  $$ select * from public.master_contact_sources where user_id = tests.get_user_id('stranger') $$,
+  'the deleted contact''s source is gone');
+
+select tests.authenticate_as('stranger');
+insert into public.saved_contacts (email, company, source) values ('ada@example.com', 'Analytical Engines', 'bulk');
+reset role;
+select results_eq(
+  $$ select confidence, best_known_company from public.master_contacts where email = 'ada@example.com' $$,
+  $$ values (2, 'Analytical Engines') $$, 'a new contribution counts again'
+);
+
+delete from auth.users where id = tests.get_user_id('stranger');
+select results_eq(
+  $$ select confidence, best_known_company from public.master_contacts where email = 'ada@example.com' $$,
+  $$ values (1, 'Engines Ltd') $$, 'a deleted account''s contributions go with it'
+);
+
+-- Act 6: an anonymous visitor can do nothing ------------------------------------------------------------------------
+
+select tests.clear_authentication();
+
+select throws_ok($$ select * from public.master_contacts $$,
+  '42501', 'permission denied for table master_contacts', 'anon cannot read master contacts');
+select throws_ok($$ insert into public.master_contacts (email, domain) values ('x@y.example', 'y.example') $$,
+  '42501', 'permission denied for table master_contacts', 'anon cannot create master contacts');
+select throws_ok($$ update public.master_contacts set confidence = 9 $$,
+  '42501', 'permission denied for table master_contacts', 'anon cannot change master contacts');
+select throws_ok($$ delete from public.master_contacts $$,
+  '42501', 'permission denied for table master_contacts', 'anon cannot delete master contacts');
+select throws_ok($$ select * from public.master_contact_sources $$,
+  '42501', 'permission denied for table master_contact_sources', 'anon cannot read sources');
+
+-- Act 7: the contributing owner, and any other user, see nothing and write nothing ---------------------------------
+
+select tests.authenticate_as('owner');
+
+select is_empty($$ select * from public.master_contacts $$, 'the contributing owner cannot read master contacts');
+select is_empty($$ select * from public.master_contact_sources $$, 'nor sources, not even their own');
+select throws_ok($$ insert into public.master_contacts (email, domain) values ('x@y.example', 'y.example') $$,
+  '42501', 'permission denied for table master_contacts', 'users cannot create master contacts');
+select throws_ok($$ update public.master_contacts set confidence = 9 $$,
+  '42501', 'permission denied for table master_contacts', 'users cannot change master contacts');
+select throws_ok($$ delete from public.master_contacts $$,
+  '42501', 'permission denied for table master_contacts', 'users cannot delete master contacts');
+select throws_ok($$ insert into public.master_contact_sources (master_contact_id, user_id, user_contact_id, contributed_data)
+  values (1, tests.get_user_id('owner'), 1, '{}') $$,
+  '42501', 'permission denied for table master_contact_sources', 'users cannot write sources');
+
+select tests.create_user('another');
+select tests.authenticate_as('another');
+select is_empty($$ select * from public.master_contacts $$, 'another user cannot read master contacts');
+select throws_ok($$ update public.master_contact_sources set contributed_data = '{}' $$,
+  '42501', 'permission denied for table master_contact_sources', 'nor change sources');
+select throws_ok($$ delete from public.master_contact_sources $$,
+  '42501', 'permission denied for table master_contact_sources', 'nor delete sources');
+
+-- Act 8: an admin reads both tables and writes neither ---------------------------------------------------------------
+
+select tests.authenticate_as('site_admin');
+
+select results_eq(
+  $$ select m.email, s.user_id from public.master_contacts as m
+     join public.master_contact_sources as s on s.master_contact_id = m.id where m.email = 'ada@example.com' $$,
+  $$ values ('ada@example.com', tests.get_user_id('owner')) $$,
+  'an admin reads master contacts and their sources'
+);
+select throws_ok($$ update public.master_contacts set is_verified = true $$,
+  '42501', 'permission denied for table master_contacts', 'an admin cannot change master contacts');
+select throws_ok($$ delete from public.master_contact_sources $$,
+  '42501', 'permission denied for table master_contact_sources', 'an admin cannot delete sources');
+
+-- Act 9: structure --------------------------------------------------------------------------------------------------
+
+reset role;
+
+select policies_are('public', 'master_contacts', array['Admins can read every master contact'],
+  'one read policy, no write policies');
+select policies_are('public', 'master_contact_sources', array['Admins can read every master contact source'],
+  'one read policy, no write policies');
+
+select * from finish();
+rollback;
