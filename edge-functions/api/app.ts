@@ -8,6 +8,8 @@ import { emailValidator } from "./lib/email-validator.ts";
 import { notFound, onError } from "./lib/errors.ts";
 import { anonymousRoutes } from "./routes/anonymous/anonymous.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
+import { contactListsRoutes } from "./routes/contact-lists/contact-lists.routes.ts";
+import { contactsRoutes } from "./routes/contacts/contacts.routes.ts";
 import { scrapeDomainRoutes } from "./routes/scrape-domain/scrape-domain.routes.ts";
 import { systemPopupRoutes } from "./routes/system-popups/system-popups.routes.ts";
 import { validateEmailRoutes } from "./routes/validate-email/validate-email.routes.ts";
@@ -23,8 +25,9 @@ export function createApp() {
   const app = new Hono().basePath("/api");
   // Browsers may call the function directly (functions/v1/api) from the SPA's origin. Callers authenticate with a
   // bearer header, never a cookie, so any origin may ask and no credentials mode is needed. The SPA reads the token
-  // from the Authorization response header, which a browser hides from scripts unless it is exposed.
-  app.use(cors({ origin: "*", exposeHeaders: ["Authorization"] }));
+  // from the Authorization response header and the contact list's total from X-Total-Count, which a browser hides
+  // from scripts unless they are exposed.
+  app.use(cors({ origin: "*", exposeHeaders: ["Authorization", "X-Total-Count"] }));
   app.notFound(notFound);
   app.onError(onError);
 
@@ -33,5 +36,7 @@ export function createApp() {
   app.route("/", scrapeDomainRoutes);
   app.route("/", anonymousRoutes);
   app.route("/", systemPopupRoutes);
+  app.route("/", contactsRoutes);
+  app.route("/", contactListsRoutes);
   return app;
 }

@@ -1,0 +1,112 @@
+// A signed-in user's saved contacts, read and changed as that user (RLS decides; every query also names the user, since
+// an admin's rights would otherwise show other people's contacts). Knows nothing of HTTP.
+import type { AccessTokenClaims } from "../auth/claims.ts";
+import type { Contact, ContactsQuery, CreateContact, UpdateContact } from "../contracts/contacts.ts";
+import type { UserSql } from "../db/as-user.ts";
+import { ContactError, contactNotFound, listNotFound } from "./errors.ts";
+import { asContactsUser, ownList, targetListId } from "./lists.ts";
+import { contactFieldColumns, contactFromRow, savedContactColumns } from "./rows.ts";
+
+export interface ContactsPage {
+  contacts: Contact[];
+  /** How many contacts match the query's search and list, whatever the page. */
+  total: number;
+}
+
+/** `%`, `_` and `\` are literal in a search. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** The user's contacts, newest first; q matches email, names, company and position, case-insensitively. */
+export async function listContacts(claims: AccessTokenClaims, query: ContactsQuery): Promise<ContactsPage> {
+  return await asContactsUser(claims, async (sql) => {
+    if (query.listId !== undefined && !(await ownList(sql, claims, query.listId))) throw listNotFound();
+    const pattern = query.q ? likePattern(query.q) : null;
+    const where = sql`
+      where user_id = ${claims.sub}
+      ${query.listId !== undefined ? sql`and list_id = ${query.listId}` : sql``}
+      ${
+      pattern
+        ? sql`and (email ilike ${pattern} or first_name ilike ${pattern} or last_name ilike ${pattern}
+              or concat_ws(' ', first_name, last_name) ilike ${pattern}
+              or company ilike ${pattern} or position ilike ${pattern})`
+        : sql``
+    }
+    `;
+    const rows = await sql`
+      select ${sql(savedContactColumns)} from public.saved_contacts ${where}
+      order by created_at desc, id desc
+      limit ${query.limit} offset ${query.offset}
+    `;
+    const [count] = await sql<{ total: string }[]>`select count(*) as total from public.saved_contacts ${where}`;
+    return { contacts: rows.map(contactFromRow), total: Number(count?.total ?? 0) };
+  });
+}
+
+/** Saves a contact into the given list or General; the same address twice (any case) is "Already saved to contacts". */
+export async function createContact(claims: AccessTokenClaims, input: CreateContact): Promise<Contact> {
+  return await asContactsUser(claims, async (sql) => {
+    const listId = await targetListId(sql, claims, input.listId);
+    const [row] = await sql`
+      insert into public.saved_contacts ${
+      sql({
+        user_id: claims.sub,
+        list_id: listId,
+        email: input.email,
+        ...contactFieldColumns({ ...nullFields, ...definedOnly(input) }),
+      })
+    }
+      returning ${sql(savedContactColumns)}
+    `;
+    return contactFromRow(row);
+  });
+}
+
+/** Changes the given fields of one of the user's contacts; the email is read-only, listId null means General. */
+export async function updateContact(claims: AccessTokenClaims, id: number, input: UpdateContact): Promise<Contact> {
+  return await asContactsUser(claims, async (sql) => {
+    const current = await ownContact(sql, claims, id);
+    if (!current) throw contactNotFound();
+    if (input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase()) {
+      throw new ContactError("invalid_input", "email: Email is read-only");
+    }
+    const changes: Record<string, string | number | null> = contactFieldColumns(definedOnly(input));
+    if (input.listId !== undefined) changes.list_id = await targetListId(sql, claims, input.listId);
+    if (Object.keys(changes).length === 0) return current;
+    const [row] = await sql`
+      update public.saved_contacts set ${sql(changes)}
+      where id = ${id} and user_id = ${claims.sub}
+      returning ${sql(savedContactColumns)}
+    `;
+    return contactFromRow(row);
+  });
+}
+
+export async function deleteContact(claims: AccessTokenClaims, id: number): Promise<void> {
+  const deleted = await asContactsUser(claims, (sql) => sql`
+    delete from public.saved_contacts where id = ${id} and user_id = ${claims.sub} returning id
+  `);
+  if (deleted.length === 0) throw contactNotFound();
+}
+
+async function ownContact(sql: UserSql, claims: AccessTokenClaims, id: number): Promise<Contact | null> {
+  const [row] = await sql`
+    select ${sql(savedContactColumns)} from public.saved_contacts where id = ${id} and user_id = ${claims.sub}
+  `;
+  return row ? contactFromRow(row) : null;
+}
+
+const nullFields = {
+  firstName: null,
+  lastName: null,
+  company: null,
+  position: null,
+  phone: null,
+  notes: null,
+  sourceUrl: null,
+};
+
+function definedOnly<T extends object>(input: T): Partial<T> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,16 @@
+// /api/contact-lists (core.md §7, issue #5): the signed-in user's lists; General is the default and stays.
+import { Hono } from "hono";
+import {
+  createContactListRequestSchema,
+  updateContactListRequestSchema,
+} from "../../../_shared/contracts/contacts.ts";
+import { jsonBody } from "../../lib/json-body.ts";
+import { requireUser } from "../../lib/require-user.ts";
+import * as handlers from "./contact-lists.handlers.ts";
+
+export const contactListsRoutes = new Hono()
+  .get("/contact-lists", requireUser, handlers.list)
+  .get("/contact-lists/default", requireUser, handlers.readDefault)
+  .post("/contact-lists", requireUser, jsonBody(createContactListRequestSchema), handlers.create)
+  .patch("/contact-lists/:id", requireUser, jsonBody(updateContactListRequestSchema), handlers.update)
+  .delete("/contact-lists/:id", requireUser, handlers.remove);
