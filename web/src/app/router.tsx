@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRouter, type RouterHistory } from "@tanstack/react-router";
+import { contactsRoute } from "@/routes/contacts";
 import { authRoute, loginRoute, registerRoute } from "@/routes/auth";
 import { homeRoute } from "@/routes/home";
 import { privacyRoute } from "@/routes/legal/privacy";
@@ -12,6 +13,7 @@ import { rootRoute } from "@/routes/root";
 const routeTree = rootRoute.addChildren([
   homeRoute,
   authRoute,
+  contactsRoute,
   loginRoute,
   registerRoute,
   pricingRoute,

@@ -18,7 +18,7 @@ const navLinkClass = cn(
 // registered they are plain links (a typed Link reaches registered routes only) and show the not-found screen.
 const sections = [
   { label: "Home", to: "/" },
-  { label: "Contacts", href: "/contacts" },
+  { label: "Contacts", to: "/contacts" },
   { label: "Bulk Validation", href: "/bulk-validation" },
   { label: "Pricing", to: "/pricing" },
   { label: "Support", href: "/support" },

@@ -1,10 +1,11 @@
 // One discovered address (core.md §2): the address with a copy button, the person's name and position, a phone, and
-// the page it was found on. Saving it to contacts comes with the contacts feature.
+// the page it was found on; signed-in people can save it to their contacts.
 import type { DiscoveredEmail } from "@contracts/exploration";
 import { BriefcaseIcon, CheckIcon, CopyIcon, FileSearchIcon, PhoneIcon, UserIcon } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast-store";
+import { SaveContactButton } from "@/features/contacts";
 import { copyText } from "@/lib/clipboard";
 import { webPageLink } from "../web-links";
 
@@ -24,7 +25,10 @@ export function EmailCard({ email }: { email: DiscoveredEmail }) {
             </p>
           )}
         </div>
-        <CopyEmailButton email={email.email} />
+        <div className="flex shrink-0 items-center gap-1">
+          <SaveContactButton candidate={email} source="discovery" look="card" />
+          <CopyEmailButton email={email.email} />
+        </div>
       </div>
       <dl className="grid gap-1.5 text-sm">
         {email.name && (

@@ -1,20 +1,16 @@
 import { WEBSITE_STATUSES, type ScrapeResult } from "@contracts/exploration";
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "@/components/ui/toaster";
+import { renderWithAuth } from "@/test/render-app";
 import { companyResult, emptyResult, scriptShellResult } from "@/test/scrape-results";
 import { COPY_INDICATOR_MS } from "./email-card";
 import { type ExplorationState, ExplorationPanel } from "./exploration-panel";
 
 function renderPanel(state: ExplorationState) {
   const user = userEvent.setup();
-  render(
-    <>
-      <ExplorationPanel state={state} />
-      <Toaster />
-    </>,
-  );
+  // The cards' save button asks who is signed in; nobody is, so it stays hidden.
+  renderWithAuth(<ExplorationPanel state={state} />);
   const panel = within(screen.getByRole("region", { name: "Domain Exploration" }));
   return { panel, user };
 }

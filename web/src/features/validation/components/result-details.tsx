@@ -4,6 +4,7 @@ import type { ValidationResult, Verdict } from "@contracts/validation";
 import { CircleCheckIcon, CircleXIcon, SparklesIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { SaveContactButton } from "@/features/contacts";
 import { cn } from "@/lib/cn";
 import { REASON_TEXTS, VERDICT_TEXTS } from "../verdict-texts";
 
@@ -55,6 +56,8 @@ export function ResultDetails({ result, onValidateSuggestion }: ResultDetailsPro
         />
         <Check name="Deliverable" passed={result.isValid} text={result.isValid ? "Likely" : "Unlikely"} />
       </dl>
+
+      {result.isValid && <SaveContactButton candidate={{ email: result.email }} source="validation" />}
 
       {suggestion && (
         <Button

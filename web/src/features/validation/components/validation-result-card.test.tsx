@@ -1,14 +1,15 @@
 import { REASON_CODES, type ValidationResult } from "@contracts/validation";
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { renderWithAuth } from "@/test/render-app";
 import { badSyntaxResult, deliverableResult, nullMxResult, typoResult } from "@/test/validation-results";
 import { REASON_TEXTS } from "../verdict-texts";
 import { type ValidationState, ValidationResultCard } from "./validation-result-card";
 
 function renderCard(state: ValidationState) {
   const onValidateSuggestion = vi.fn();
-  render(<ValidationResultCard state={state} onValidateSuggestion={onValidateSuggestion} />);
+  renderWithAuth(<ValidationResultCard state={state} onValidateSuggestion={onValidateSuggestion} />);
   const card = within(screen.getByRole("region", { name: "Validation Result" }));
   return { card, onValidateSuggestion };
 }

@@ -1,0 +1,60 @@
+// GET /api/contacts: one page of the signed-in user's contacts, narrowed by q and listId. The answer is a bare array;
+// X-Total-Count says how many match, so the table pages on the server and search never fetches everything.
+import {
+  CONTACTS_TOTAL_HEADER,
+  type Contact,
+  contactSchema,
+  contactsQuerySchema,
+} from "@contracts/contacts";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { z } from "zod";
+import { ApiError, apiFetch, readJson } from "@/lib/api";
+
+export const contactsQueryKey = ["/api/contacts"] as const;
+
+export type ContactsPageQuery = { q?: string; listId?: number; limit: number; offset: number };
+export type ContactsPage = { contacts: Contact[]; total: number };
+
+export async function getContacts(query: ContactsPageQuery, signal?: AbortSignal): Promise<ContactsPage> {
+  const parsed = contactsQuerySchema.parse(query);
+  const params = new URLSearchParams({ limit: String(parsed.limit), offset: String(parsed.offset) });
+  if (parsed.q) params.set("q", parsed.q);
+  if (parsed.listId !== undefined) params.set("listId", String(parsed.listId));
+  try {
+    const response = await apiFetch(`/api/contacts?${params}`, { signal });
+    const contacts = await readJson(response, z.array(contactSchema));
+    const total = Number(response.headers.get(CONTACTS_TOTAL_HEADER) ?? contacts.length);
+    return { contacts, total: Number.isFinite(total) ? total : contacts.length };
+  } catch (error) {
+    // core.md §6: a 401 on the contacts list yields an empty list.
+    if (error instanceof ApiError && error.status === 401) return { contacts: [], total: 0 };
+    throw error;
+  }
+}
+
+export function contactsQueryOptions(query: ContactsPageQuery) {
+  return queryOptions({
+    queryKey: [...contactsQueryKey, query] as const,
+    queryFn: ({ signal }) => getContacts(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useContacts(query: ContactsPageQuery, enabled = true) {
+  return useQuery({ ...contactsQueryOptions(query), enabled });
+}
+
+/** Which of these addresses are already saved: one exact-address search each (q matches the address). */
+export function savedContactQueryOptions(email: string) {
+  return queryOptions({
+    queryKey: [...contactsQueryKey, "saved", email.toLowerCase()] as const,
+    queryFn: async ({ signal }) => {
+      const page = await getContacts({ q: email, limit: 50, offset: 0 }, signal);
+      return page.contacts.find((contact) => contact.email.toLowerCase() === email.toLowerCase()) ?? null;
+    },
+  });
+}
+
+export function useSavedContact(email: string, enabled: boolean) {
+  return useQuery({ ...savedContactQueryOptions(email), enabled });
+}

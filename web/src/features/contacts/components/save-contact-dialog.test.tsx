@@ -1,0 +1,95 @@
+import type { Contact, ContactList } from "@contracts/contacts";
+import type { DiscoveredEmail } from "@contracts/exploration";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { EmailCard } from "@/features/exploration/components/email-card";
+import { demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
+import { renderWithAuth } from "@/test/render-app";
+
+const general: ContactList = {
+  id: 1, name: "General", description: null, color: "#3B82F6", isDefault: true,
+  createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z",
+};
+const found: DiscoveredEmail = {
+  id: "e1", email: "jane.doe@acme.test", name: "Jane Doe", position: "CTO", phone: "+1 555 0100",
+  foundOn: "https://acme.test/team", external: false,
+};
+const saved: Contact = {
+  id: 7, email: found.email, domain: "acme.test", firstName: "Jane", lastName: "Doe", position: "CTO", company: null,
+  phone: null, notes: "met at expo", listId: 1, source: "discovery", sourceUrl: found.foundOn,
+  createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z",
+};
+
+describe("Save Contact dialog", () => {
+  it("saves a discovered address with its prefilled details and marks the card as saved", async () => {
+    storeSessionFor(demoUser);
+    let sent: unknown;
+    let isSaved = false;
+    mockNetwork({
+      "GET /api/user": () => json(demoUser),
+      "GET /api/contact-lists": () => json([general]),
+      "GET /api/contacts": (request) => {
+        expect(new URL(request.url).searchParams.get("q")).toBe(found.email);
+        return json(isSaved ? [saved] : [], { headers: { "X-Total-Count": isSaved ? "1" : "0" } });
+      },
+      "POST /api/contacts": async (request) => {
+        sent = await request.json();
+        isSaved = true;
+        return json(saved, { status: 201 });
+      },
+    });
+    const { user } = renderWithAuth(<EmailCard email={found} />);
+
+    await user.click(await screen.findByRole("button", { name: `Save ${found.email} to contacts` }));
+    let dialog = within(await screen.findByRole("dialog", { name: "Save Contact" }));
+    expect(dialog.getByLabelText("Email")).toHaveValue(found.email);
+    expect(dialog.getByLabelText("Email")).toHaveAttribute("readonly");
+    expect(dialog.getByLabelText("Domain")).toHaveValue("acme.test");
+    expect(dialog.getByLabelText("Domain")).toHaveAttribute("readonly");
+    expect(dialog.getByLabelText("Position")).toHaveValue("CTO");
+    expect(dialog.getByLabelText("First name")).toHaveValue("Jane");
+    expect(dialog.getByLabelText("Last name")).toHaveValue("Doe");
+    expect(dialog.getByLabelText("Phone")).toHaveValue("+1 555 0100");
+    await waitFor(() => expect(dialog.getByLabelText("List")).toHaveValue("1"));
+
+    // Fields reset on each opening.
+    await user.type(dialog.getByLabelText("Notes"), "typed then abandoned");
+    await user.click(dialog.getByRole("button", { name: "Cancel" }));
+    await user.click(screen.getByRole("button", { name: `Save ${found.email} to contacts` }));
+    dialog = within(await screen.findByRole("dialog", { name: "Save Contact" }));
+    expect(dialog.getByLabelText("Notes")).toHaveValue("");
+
+    await user.type(dialog.getByLabelText("Notes"), "met at expo");
+    await user.click(dialog.getByRole("button", { name: "Save to Contacts" }));
+
+    expect(await screen.findByText("Contact saved successfully")).toBeVisible();
+    expect(sent).toEqual({
+      email: found.email, firstName: "Jane", lastName: "Doe", company: null, position: "CTO", phone: "+1 555 0100",
+      notes: "met at expo", listId: 1, source: "discovery", sourceUrl: found.foundOn,
+    });
+    const mark = await screen.findByRole("button", { name: "Already saved to contacts" });
+    expect(mark).toBeDisabled();
+  });
+
+  it("says what the server said when the address is already saved", async () => {
+    storeSessionFor(demoUser);
+    mockNetwork({
+      "GET /api/user": () => json(demoUser),
+      "GET /api/contact-lists": () => json([general]),
+      "GET /api/contacts": () => json([], { headers: { "X-Total-Count": "0" } }),
+      "POST /api/contacts": () => json({ message: "Already saved to contacts" }, { status: 409 }),
+    });
+    const { user } = renderWithAuth(<EmailCard email={found} />);
+    await user.click(await screen.findByRole("button", { name: `Save ${found.email} to contacts` }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Save Contact" }));
+    await user.click(dialog.getByRole("button", { name: "Save to Contacts" }));
+    expect(await screen.findByText("Already saved to contacts")).toBeVisible();
+  });
+
+  it("is not offered to a signed-out visitor", async () => {
+    mockNetwork({});
+    renderWithAuth(<EmailCard email={found} />);
+    expect(await screen.findByRole("button", { name: `Copy ${found.email}` })).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole("button", { name: /save/i })).not.toBeInTheDocument());
+  });
+});

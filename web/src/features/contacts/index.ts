@@ -1,0 +1,3 @@
+// The contacts feature's public face.
+export { type ContactsView, ContactsPage } from "./components/contacts-page";
+export { SaveContactButton, type SaveContactCandidate } from "./components/save-contact-dialog";

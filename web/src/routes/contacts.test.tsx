@@ -1,0 +1,180 @@
+import type { Contact, ContactList } from "@contracts/contacts";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
+import { renderApp } from "@/test/render-app";
+
+const general: ContactList = {
+  id: 1, name: "General", description: null, color: "#3B82F6", isDefault: true,
+  createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z",
+};
+const leads: ContactList = { ...general, id: 2, name: "Leads", color: "#10B981", isDefault: false };
+
+function contact(id: number, email: string, extra: Partial<Contact> = {}): Contact {
+  return {
+    id, email, domain: email.split("@")[1] ?? "", firstName: null, lastName: null, position: null, company: null,
+    phone: null, notes: null, listId: 1, source: "manual", sourceUrl: null,
+    createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z", ...extra,
+  };
+}
+
+function page(contacts: Contact[], total = contacts.length) {
+  return json(contacts, { headers: { "X-Total-Count": String(total) } });
+}
+
+describe("contacts page", () => {
+  it("asks a signed-out visitor to sign in", async () => {
+    mockNetwork({});
+    await renderApp("/contacts");
+    expect(await screen.findByRole("heading", { name: "Sign in required" })).toBeVisible();
+    expect(screen.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login");
+    const nav = within(screen.getByRole("navigation", { name: "Main" }));
+    expect(nav.getByRole("link", { name: "Contacts" })).toHaveAttribute("aria-current", "page");
+  });
+
+  it("lists contacts with their list, pages on the server and searches after typing pauses", async () => {
+    storeSessionFor(demoUser);
+    const asked: URLSearchParams[] = [];
+    mockNetwork({
+      "GET /api/user": () => json(demoUser),
+      "GET /api/contact-lists": () => json([general, leads]),
+      "GET /api/contacts": (request) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(params);
+        if (params.get("q") === "zed") return page([]);
+        const offset = Number(params.get("offset"));
+        return page([contact(offset + 1, `p${offset + 1}@acme.test`, { firstName: "Ann", lastName: "Lee", listId: 2 })], 120);
+      },
+    });
+    const { user } = await renderApp("/contacts");
+
+    const table = await screen.findByRole("table");
+    expect(within(table).getByText("p1@acme.test")).toBeVisible();
+    expect(within(table).getByText("Ann Lee")).toBeVisible();
+    expect(within(table).getByText("Leads")).toBeVisible();
+    expect(screen.getByText("Showing 1–50 of 120")).toBeVisible();
+    expect(asked[0]?.get("limit")).toBe("50");
+
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("p51@acme.test")).toBeVisible();
+    expect(screen.getByText("Showing 51–100 of 120")).toBeVisible();
+
+    await user.type(screen.getByLabelText("Search contacts"), "zed");
+    expect(await screen.findByText("No contacts found.")).toBeVisible();
+    expect(asked.filter((params) => params.has("q")).map((params) => params.get("q"))).toEqual(["zed"]);
+    expect(asked.at(-1)?.get("offset")).toBe("0");
+  });
+
+  it("adds a contact: email required and trimmed, empty fields null, source manual", async () => {
+    storeSessionFor(demoUser);
+    let sent: unknown;
+    mockNetwork({
+      "GET /api/user": () => json(demoUser),
+      "GET /api/contact-lists": () => json([general, leads]),
+      "GET /api/contacts": () => page([]),
+      "POST /api/contacts": async (request) => {
+        sent = await request.json();
+        return json(contact(9, "new@acme.test"), { status: 201 });
+      },
+    });
+    const { user } = await renderApp("/contacts");
+    expect(await screen.findByText("No contacts found.")).toBeVisible();
+
+    await user.click(screen.getByRole("button", { name: "Add Contact" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Add Contact" }));
+    const submit = dialog.getByRole("button", { name: "Add Contact" });
+    expect(submit).toBeDisabled();
+    await user.type(dialog.getByLabelText("Email"), "  new@acme.test ");
+    await user.type(dialog.getByLabelText("Company"), " Acme ");
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+
+    expect(await screen.findByText("Contact saved successfully")).toBeVisible();
+    expect(sent).toEqual({
+      email: "new@acme.test", firstName: null, lastName: null, company: "Acme", position: null, phone: null,
+      notes: null, listId: 1, source: "manual",
+    });
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("edits with the email read-only, deletes a contact, and says so", async () => {
+    storeSessionFor(demoUser);
+    let patched: unknown;
+    let deleted = false;
+    mockNetwork({
+      "GET /api/user": () => json(demoUser),
+      "GET /api/contact-lists": () => json([general]),
+      "GET /api/contacts": () => page(deleted ? [] : [contact(5, "ann@acme.test", { firstName: "Ann" })]),
+      "PATCH /api/contacts/5": async (request) => {
+        patched = await request.json();
+        return json(contact(5, "ann@acme.test"));
+      },
+      "DELETE /api/contacts/5": () => {
+        deleted = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const { user } = await renderApp("/contacts");
+
+    await user.click(await screen.findByRole("button", { name: "Edit ann@acme.test" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Edit Contact" }));
+    expect(dialog.getByLabelText("Email")).toHaveAttribute("readonly");
+    await user.clear(dialog.getByLabelText("First name"));
+    await user.click(dialog.getByRole("button", { name: "Update Contact" }));
+    expect(await screen.findByText("Contact updated successfully")).toBeVisible();
+    expect(patched).toMatchObject({ firstName: null, listId: 1 });
+
+    await user.click(screen.getByRole("button", { name: "Delete ann@acme.test" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Contact deleted successfully")).toBeVisible();
+    expect(await screen.findByText("No contacts found.")).toBeVisible();
+  });
+
+  it("tells the person when contacts could not be fetched", async () => {
+    storeSessionFor(demoUser);
+    mockNetwork({
+      "GET /api/user": () => json(demoUser),
+      "GET /api/contact-lists": () => json([general]),
+      "GET /api/contacts": () => json({ message: "boom" }, { status: 500 }),
+    });
+    await renderApp("/contacts");
+    expect(await screen.findByText("Failed to fetch contacts")).toBeVisible();
+  });
+
+  it("creates a list with the default colour and deletes a list, never General", async () => {
+    storeSessionFor(demoUser);
+    let created: unknown;
+    let lists = [general];
+    mockNetwork({
+      "GET /api/user": () => json(demoUser),
+      "GET /api/contact-lists": () => json(lists),
+      "GET /api/contacts": () => page([]),
+      "POST /api/contact-lists": async (request) => {
+        created = await request.json();
+        lists = [general, leads];
+        return json(leads, { status: 201 });
+      },
+      "DELETE /api/contact-lists/2": () => {
+        lists = [general];
+        return new Response(null, { status: 204 });
+      },
+    });
+    const { user } = await renderApp("/contacts?listId=1");
+    expect(await screen.findByText("No contacts found.")).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Delete List" })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "New List" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Create Contact List" }));
+    expect(dialog.getByLabelText("Colour")).toHaveValue("#3b82f6");
+    await user.type(dialog.getByLabelText("Name"), "Leads");
+    await user.click(dialog.getByRole("button", { name: "Create List" }));
+    expect(await screen.findByText("Contact list created successfully")).toBeVisible();
+    expect(created).toMatchObject({ name: "Leads", description: null, isDefault: false });
+    expect((created as { color: string }).color.toUpperCase()).toBe("#3B82F6");
+
+    await user.click(await screen.findByRole("button", { name: "Delete List" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete List" }));
+    expect(await screen.findByText("Contact list deleted successfully")).toBeVisible();
+    expect(screen.getByLabelText("List")).toHaveValue("");
+  });
+});
