@@ -2,7 +2,7 @@
 import { createRoute } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { z } from "zod";
-import { type ContactsView, ContactsPage } from "@/features/contacts";
+import { type ContactsView, ContactsPage, ExportContactsButton, ImportContactsDialog } from "@/features/contacts";
 import { usePageTitle } from "@/lib/page-title";
 import { rootRoute } from "./root";
 
@@ -32,5 +32,16 @@ function ContactsRoute() {
       }),
     [navigate],
   );
-  return <ContactsPage view={view} onViewChange={onViewChange} />;
+  return (
+    <ContactsPage
+      view={view}
+      onViewChange={onViewChange}
+      renderActions={({ lists, view: current, total }) => (
+        <>
+          <ImportContactsDialog lists={lists} listId={current.listId} />
+          <ExportContactsButton lists={lists} view={current} total={total} />
+        </>
+      )}
+    />
+  );
 }

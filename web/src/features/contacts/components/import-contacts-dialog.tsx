@@ -1,0 +1,185 @@
+// The CSV upload (core.md §5, issue #5): a CSV file by type or extension, read and checked in the browser, sent in
+// batches to the chosen list with progress shown, then what happened: imported, skipped, duplicates, row errors.
+import type { ContactList, ImportContactsResponse } from "@contracts/contacts";
+import { UploadIcon } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/components/ui/toast-store";
+import { useImportContacts } from "../api/import-contacts";
+import { isCsvFile, NOT_CSV_MESSAGE, parseContactsCsv } from "../csv/contacts-csv-import";
+import { ListSelect } from "./list-select";
+
+export const IMPORT_FAILED_MESSAGE = "Error processing file. Please check the format and try again.";
+
+type ImportOutcome = ImportContactsResponse & { skippedInFile: number };
+
+type ImportContactsDialogProps = {
+  lists: ContactList[];
+  /** The list the page is filtered to; the import goes there unless another is chosen (else General). */
+  listId?: number;
+};
+
+export function ImportContactsDialog({ lists, listId }: ImportContactsDialogProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        <UploadIcon aria-hidden />
+        Upload File
+      </Button>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Import Contacts</DialogTitle>
+          <DialogDescription>
+            A CSV file with a header row and an email column; name, company, position, phone and notes columns are
+            picked up when present.
+          </DialogDescription>
+        </DialogHeader>
+        {open && <ImportForm lists={lists} listId={listId} onDone={() => setOpen(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ImportForm({ lists, listId, onDone }: ImportContactsDialogProps & { onDone: () => void }) {
+  const fileId = useId();
+  const listSelectId = useId();
+  const general = lists.find((list) => list.isDefault);
+  const [file, setFile] = useState<File | null>(null);
+  const [targetListId, setTargetListId] = useState(String(listId ?? general?.id ?? ""));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ sent: number; total: number } | null>(null);
+  const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
+  const importRows = useImportContacts();
+  const pending = importRows.isPending;
+
+  function choose(chosen: File | null) {
+    setOutcome(null);
+    setProgress(null);
+    if (chosen && !isCsvFile(chosen)) {
+      setFile(null);
+      setProblem(NOT_CSV_MESSAGE);
+      return;
+    }
+    setProblem(null);
+    setFile(chosen);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!file) return;
+    setOutcome(null);
+    try {
+      const parsed = parseContactsCsv(await readText(file));
+      if (!parsed.ok) {
+        setProblem(parsed.message);
+        return;
+      }
+      setProblem(null);
+      const answer = await importRows.mutateAsync({
+        rows: parsed.rows,
+        rowNumbers: parsed.rowNumbers,
+        listId: targetListId ? Number(targetListId) : undefined,
+        onProgress: (sent, total) => setProgress({ sent, total }),
+      });
+      setOutcome({ ...answer, skippedInFile: parsed.skipped });
+      toast({ title: "Success", description: `Successfully imported ${answer.imported} contacts` });
+    } catch {
+      setProblem(IMPORT_FAILED_MESSAGE);
+      toast({ title: "Error", description: IMPORT_FAILED_MESSAGE, variant: "destructive" });
+    }
+  }
+
+  return (
+    <form className="grid gap-4" onSubmit={(event) => void submit(event)} noValidate>
+      <div className="grid gap-2">
+        <Label htmlFor={fileId}>CSV file</Label>
+        <Input
+          id={fileId}
+          type="file"
+          accept=".csv,text/csv"
+          disabled={pending}
+          onChange={(event) => choose(event.target.files?.[0] ?? null)}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={listSelectId}>Import into</Label>
+        <ListSelect
+          id={listSelectId}
+          lists={lists}
+          disabled={pending}
+          value={targetListId}
+          onChange={(event) => setTargetListId(event.target.value)}
+        />
+      </div>
+      {problem && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {problem}
+        </p>
+      )}
+      {progress && pending && (
+        <div className="grid gap-1.5">
+          <progress
+            aria-label="Import progress"
+            className="h-2 w-full accent-primary"
+            value={progress.sent}
+            max={Math.max(progress.total, 1)}
+          />
+          <p className="text-sm text-muted-foreground">
+            Sent {progress.sent.toLocaleString()} of {progress.total.toLocaleString()} rows...
+          </p>
+        </div>
+      )}
+      {outcome && <ImportSummary outcome={outcome} />}
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onDone} disabled={pending}>
+          {outcome ? "Close" : "Cancel"}
+        </Button>
+        <Button type="submit" disabled={!file || pending}>
+          {pending ? "Importing..." : "Import"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** FileReader rather than Blob.text(): the same in every browser the app supports and in the test DOM. */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === "string" ? reader.result : "");
+    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read"));
+    reader.readAsText(file);
+  });
+}
+
+function ImportSummary({ outcome }: { outcome: ImportOutcome }) {
+  const skipped = outcome.skipped + outcome.skippedInFile;
+  return (
+    <div role="status" className="grid gap-2 rounded-lg border bg-muted/40 p-3 text-sm">
+      <p className="font-medium">Successfully imported {outcome.imported} contacts</p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="text-muted-foreground">Imported</dt>
+        <dd>{outcome.imported}</dd>
+        <dt className="text-muted-foreground">Skipped (no @ in the email)</dt>
+        <dd>{skipped}</dd>
+        <dt className="text-muted-foreground">Duplicates</dt>
+        <dd>{outcome.duplicates}</dd>
+        <dt className="text-muted-foreground">Errors</dt>
+        <dd>{outcome.errors.length}</dd>
+      </dl>
+      {outcome.errors.length > 0 && (
+        <ul aria-label="Row errors" className="max-h-40 list-disc overflow-y-auto pl-5 text-destructive">
+          {outcome.errors.map((error) => (
+            <li key={error.row}>
+              Row {error.row}: {error.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
