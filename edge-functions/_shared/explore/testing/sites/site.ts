@@ -28,7 +28,9 @@ const CONTENT_TYPES: Record<string, string> = {
 /**
  * Serves the files of `folder` the way a web server with pretty permalinks does: "/" is index.html, "/about/" and
  * "/about" are about.html or about/index.html, "/robots.txt" is robots.txt; anything else is the folder's 404.html.
- * Files are read when asked for, so editing one needs no restart.
+ * Files are read when asked for, so editing one needs no restart. Like a server with server-side includes, an HTML
+ * page's `<!--#include file="_part.html" -->` is replaced by that file of the folder, so parts every page shares (a
+ * site footer) are written once; files whose name starts with "_" are parts, not pages, and are not served.
  */
 export function staticSite(
   folder: URL,
@@ -36,8 +38,9 @@ export function staticSite(
 ): FixtureSite {
   const read = async (relative: string): Promise<FixtureResponse | null> => {
     try {
-      const body = await Deno.readTextFile(new URL(relative, folder));
       const extension = relative.split(".").at(-1) ?? "";
+      const text = await Deno.readTextFile(new URL(relative, folder));
+      const body = extension === "html" ? await withIncludes(text, folder) : text;
       return {
         status: 200,
         headers: { "content-type": CONTENT_TYPES[extension] ?? "application/octet-stream", ...options.headers },
@@ -52,7 +55,7 @@ export function staticSite(
     delayMs: options.delayMs,
     async respond(path) {
       const segments = decodeURIComponent(new URL(path, "http://fixture.invalid").pathname).split("/").filter(Boolean);
-      if (segments.some((segment) => segment === ".." || segment.startsWith("."))) {
+      if (segments.some((segment) => segment === ".." || segment.startsWith(".") || segment.startsWith("_"))) {
         return { status: 400, body: "bad path" };
       }
       const name = segments.join("/");
@@ -66,6 +69,16 @@ export function staticSite(
       return notFound ? { ...notFound, status: 404 } : { status: 404, body: "Not Found" };
     },
   };
+}
+
+const INCLUDE = /<!--#include file="([^"/]+)" -->\n?/g;
+
+async function withIncludes(html: string, folder: URL): Promise<string> {
+  const parts = new Map<string, string>();
+  for (const [, name] of html.matchAll(INCLUDE)) {
+    if (!parts.has(name!)) parts.set(name!, await Deno.readTextFile(new URL(name!, folder)));
+  }
+  return html.replace(INCLUDE, (_, name: string) => parts.get(name)!);
 }
 
 /** A site that answers every path by redirecting to the same path on `target` (an origin like https://www.x.test). */
