@@ -1,7 +1,6 @@
-import { EMAIL_MAX_LENGTH, type User } from "@contracts/auth";
+import { EMAIL_MAX_LENGTH, loginRequestSchema, type User } from "@contracts/auth";
 import { z } from "zod";
 import { Form, TextField } from "@/components/ui/form";
-import { loginInputSchema } from "../api/login";
 import { useAuth } from "../auth-provider";
 import { SubmitButton } from "./submit-button";
 
@@ -11,12 +10,12 @@ import { SubmitButton } from "./submit-button";
  */
 const identifierPrompts = {
   username: {
-    schema: loginInputSchema,
+    schema: loginRequestSchema,
     label: "Username or email",
     placeholder: "Your username or email address",
   },
   email: {
-    schema: loginInputSchema.extend({
+    schema: loginRequestSchema.extend({
       username: z.string().trim().min(1, "Email is required").max(EMAIL_MAX_LENGTH),
     }),
     label: "Email or username",

@@ -1,12 +1,11 @@
-import { PASSWORD_MIN_LENGTH, type User } from "@contracts/auth";
+import { PASSWORD_MIN_LENGTH, registerRequestSchema, type User } from "@contracts/auth";
 import { z } from "zod";
 import { Form, TextField } from "@/components/ui/form";
-import { registerInputSchema } from "../api/register";
 import { useAuth } from "../auth-provider";
 import { SubmitButton } from "./submit-button";
 
 /** The modal's registration form also asks for the password twice (core.md §3, §5). */
-const withConfirmation = registerInputSchema
+const withConfirmation = registerRequestSchema
   .extend({ confirmPassword: z.string().min(1, "Please confirm your password") })
   .refine((account) => account.password === account.confirmPassword, {
     message: "Passwords don't match",
@@ -19,7 +18,7 @@ const withConfirmation = registerInputSchema
     },
   });
 
-type RegisterFormValues = z.input<typeof withConfirmation> | z.input<typeof registerInputSchema>;
+type RegisterFormValues = z.input<typeof withConfirmation> | z.input<typeof registerRequestSchema>;
 
 type RegisterFormProps = {
   confirmPassword: boolean;
@@ -30,7 +29,7 @@ export function RegisterForm({ confirmPassword, onRegistered }: RegisterFormProp
   const { register: createAccount } = useAuth();
   const schema: z.ZodType<RegisterFormValues, RegisterFormValues> = confirmPassword
     ? withConfirmation
-    : registerInputSchema;
+    : registerRequestSchema;
 
   return (
     <Form

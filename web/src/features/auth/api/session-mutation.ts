@@ -1,0 +1,21 @@
+// Login and register differ only in path and body: both post, get the session back and make its user the current
+// one, so one mutation serves both.
+import type { User } from "@contracts/auth";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import { apiFetch } from "@/lib/api";
+import { startSession } from "../session";
+import { currentUserQueryKey } from "./get-current-user";
+
+/** Validates `body` with `schema`, posts it to `path` and starts the session the answer carries. */
+export async function postForSession<S extends z.ZodType>(path: `/api/${string}`, schema: S, body: z.input<S>): Promise<User> {
+  return startSession(await apiFetch(path, { method: "POST", body: schema.parse(body) }));
+}
+
+export function useSessionMutation<T>(post: (body: T) => Promise<User>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: post,
+    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+  });
+}
