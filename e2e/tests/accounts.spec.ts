@@ -1,20 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { accountMenu, logIn, logOut, notifications, seeded } from "./accounts";
+import { accountMenu, logIn, logOut, notifications, registerNewAccount, seeded } from "./accounts";
 
 test("a new user registers, then signs in by username and by email", async ({ page }) => {
-  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const account = { username: `e2e_${suffix}`, email: `e2e_${suffix}@example.com`, password: "correct-horse-battery" };
-
-  await page.goto("/register");
-  const form = page.getByRole("form", { name: "Register" });
-  await form.getByLabel("Username").fill(account.username);
-  await form.getByLabel("Email").fill(account.email);
-  await form.getByLabel("Password").fill(account.password);
-  await form.getByRole("button", { name: "Create account" }).click();
-
-  await expect(notifications(page).getByText("Account created!", { exact: true })).toBeVisible();
-  await expect(page).toHaveURL("/");
-  await expect(accountMenu(page, account.username)).toBeVisible();
+  const account = await registerNewAccount(page);
   expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeTruthy();
 
   await logOut(page, account.username);

@@ -10,6 +10,24 @@ export function accountMenu(page: Page, username: string) {
   return page.getByRole("banner").getByRole("button", { name: `Account menu for ${username}` });
 }
 
+export type Account = { username: string; email: string; password: string };
+
+/** Registers a brand-new account on /register the way a person does; the app signs it in and goes home. */
+export async function registerNewAccount(page: Page): Promise<Account> {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const account = { username: `e2e_${suffix}`, email: `e2e_${suffix}@example.com`, password: "correct-horse-battery" };
+  await page.goto("/register");
+  const form = page.getByRole("form", { name: "Register" });
+  await form.getByLabel("Username").fill(account.username);
+  await form.getByLabel("Email").fill(account.email);
+  await form.getByLabel("Password").fill(account.password);
+  await form.getByRole("button", { name: "Create account" }).click();
+  await expect(notifications(page).getByText("Account created!", { exact: true })).toBeVisible();
+  await expect(page).toHaveURL("/");
+  await expect(accountMenu(page, account.username)).toBeVisible();
+  return account;
+}
+
 /** Signs in on the /login page the way a person does, and waits to be taken home. */
 export async function logIn(page: Page, identifier: string, password: string): Promise<void> {
   await page.goto("/login");

@@ -148,7 +148,11 @@ describe("contacts page", () => {
     mockNetwork({
       "GET /api/user": () => json(demoUser),
       "GET /api/contact-lists": () => json(lists),
-      "GET /api/contacts": () => page([]),
+      // Like the API: a deleted list's contacts answer 404.
+      "GET /api/contacts": (request) =>
+        lists.some((list) => String(list.id) === (new URL(request.url).searchParams.get("listId") ?? "1"))
+          ? page([])
+          : json({ message: "Contact list not found" }, { status: 404 }),
       "POST /api/contact-lists": async (request) => {
         created = await request.json();
         lists = [general, leads];
@@ -176,5 +180,9 @@ describe("contacts page", () => {
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete List" }));
     expect(await screen.findByText("Contact list deleted successfully")).toBeVisible();
     expect(screen.getByLabelText("List")).toHaveValue("");
+    // The deleted list's page is dropped, not refetched into a 404 whose error toast would replace the success one.
+    expect(await screen.findByText("No contacts found.")).toBeVisible();
+    expect(screen.getByText("Contact list deleted successfully")).toBeVisible();
+    expect(screen.queryByText("Failed to fetch contacts")).not.toBeInTheDocument();
   });
 });

@@ -12,6 +12,10 @@ export function useDeleteContactList() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteContactList,
+    onSuccess: (_, id) => {
+      // Pages of the deleted list can only answer 404 now: dropped, not refetched, while the view moves away from it.
+      queryClient.removeQueries({ queryKey: [...contactsQueryKey, { listId: id }] });
+    },
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: contactListsQueryKey });
       await queryClient.invalidateQueries({ queryKey: contactsQueryKey });

@@ -136,7 +136,7 @@ function ImportForm({ lists, listId, onDone }: ImportContactsDialogProps & { onD
       {outcome && <ImportSummary outcome={outcome} />}
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onDone} disabled={pending}>
-          {outcome ? "Close" : "Cancel"}
+          {outcome ? "Done" : "Cancel"}
         </Button>
         <Button type="submit" disabled={!file || pending}>
           {pending ? "Importing..." : "Import"}

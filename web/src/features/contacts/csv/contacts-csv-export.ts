@@ -1,13 +1,8 @@
-// Writing contacts to CSV for the export (issue #5). A spreadsheet runs a cell that starts with = + - @, tab or carriage
-// return as a formula, so each such cell gets a leading single quote (OWASP, "CSV Injection"). Pure, for the tests.
+// Writing contacts to CSV for the export (issue #5), every cell neutralised against formula injection. Pure, for the
+// tests.
 import type { Contact } from "@contracts/contacts";
 import Papa from "papaparse";
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function neutraliseCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
+import { neutraliseCell } from "./formula-cells";
 
 /** Headers the import recognises, so an exported file imports back as it was. */
 const columns: [header: string, cell: (contact: Contact, listName: string) => string | null][] = [

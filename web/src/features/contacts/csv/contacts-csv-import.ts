@@ -3,6 +3,7 @@
 // Pure, so the rules are tested without a browser; the upload dialog sends what this returns.
 import type { ImportRow } from "@contracts/contacts";
 import Papa from "papaparse";
+import { restoreCell } from "./formula-cells";
 
 export const NOT_CSV_MESSAGE = "Please upload a CSV file";
 export const TOO_FEW_ROWS_MESSAGE = "File must contain a header row and at least one data row";
@@ -55,7 +56,7 @@ export function parseContactsCsv(text: string): ParsedContactsCsv {
   records.forEach((record, index) => {
     const cell = (field: ImportField): string | null => {
       const index = columns[field];
-      const value = index === undefined ? "" : (record[index] ?? "").trim();
+      const value = index === undefined ? "" : restoreCell((record[index] ?? "").trim());
       return value === "" ? null : value;
     };
     const email = cell("email");
