@@ -141,6 +141,38 @@ describe("contacts page", () => {
     expect(await screen.findByText("Failed to fetch contacts")).toBeVisible();
   });
 
+  it("starts loading the lists and the page in view with the navigation, beside the signed-in check", async () => {
+    storeSessionFor(demoUser);
+    let answerUser = () => {};
+    const userAsked = new Promise<void>((resolve) => {
+      answerUser = resolve;
+    });
+    const asked: string[] = [];
+    mockNetwork({
+      "GET /api/user": async () => {
+        await userAsked;
+        return json(demoUser);
+      },
+      "GET /api/contact-lists": () => {
+        asked.push("lists");
+        return json([general]);
+      },
+      "GET /api/contacts": (request) => {
+        asked.push(new URL(request.url).search);
+        return page([contact(51, "ann@acme.test", { firstName: "Ann" })], 51);
+      },
+    });
+    await renderApp("/contacts?q=ann&page=2");
+
+    // Both requests leave while the user lookup is still unanswered...
+    await waitFor(() => expect(asked.sort()).toEqual(["?limit=50&offset=50&q=ann", "lists"]));
+    answerUser();
+    // ...and the page, once it knows who is signed in, shows what they brought without asking again.
+    expect(await screen.findByText("ann@acme.test")).toBeVisible();
+    expect(screen.getByText("Showing 51–51 of 51")).toBeVisible();
+    expect(asked).toHaveLength(2);
+  });
+
   it("creates a list with the default colour and deletes a list, never General", async () => {
     storeSessionFor(demoUser);
     let created: unknown;

@@ -2,7 +2,13 @@
 import { createRoute } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { z } from "zod";
-import { type ContactsView, ContactsPage, ExportContactsButton, ImportContactsDialog } from "@/features/contacts";
+import {
+  type ContactsView,
+  ContactsPage,
+  ExportContactsButton,
+  ImportContactsDialog,
+  prefetchContactsPage,
+} from "@/features/contacts";
 import { usePageTitle } from "@/lib/page-title";
 import { rootRoute } from "./root";
 
@@ -16,14 +22,21 @@ export const contactsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/contacts",
   validateSearch: contactsSearchSchema,
+  loaderDeps: ({ search }) => viewOf(search),
+  // Not awaited: the page renders at once (its loading state) while the warmed queries come in.
+  loader: ({ context, deps }) => void prefetchContactsPage(context.queryClient, deps),
   component: ContactsRoute,
 });
+
+function viewOf(search: z.output<typeof contactsSearchSchema>): ContactsView {
+  return { q: search.q || undefined, listId: search.listId, page: search.page ?? 1 };
+}
 
 function ContactsRoute() {
   usePageTitle("Contacts");
   const search = contactsRoute.useSearch();
   const navigate = contactsRoute.useNavigate();
-  const view: ContactsView = { q: search.q || undefined, listId: search.listId, page: search.page ?? 1 };
+  const view = viewOf(search);
   const onViewChange = useCallback(
     (next: ContactsView) =>
       void navigate({

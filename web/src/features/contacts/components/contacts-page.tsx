@@ -13,15 +13,13 @@ import { useDeleteContact } from "../api/delete-contact";
 import { useDeleteContactList } from "../api/delete-contact-list";
 import { useContactLists } from "../api/get-contact-lists";
 import { useContacts } from "../api/get-contacts";
+import { CONTACTS_PAGE_SIZE, type ContactsView, contactsPageQuery } from "../contacts-view";
 import { ConfirmDialog } from "./confirm-dialog";
 import { ContactFormDialog } from "./contact-form-dialog";
 import { CreateListDialog } from "./create-list-dialog";
 import { ListSelect } from "./list-select";
 
-export const CONTACTS_PAGE_SIZE = 50;
 export const SEARCH_DEBOUNCE_MS = 300;
-
-export type ContactsView = { q?: string; listId?: number; page: number };
 
 type ContactsPageProps = {
   view: ContactsView;
@@ -63,13 +61,7 @@ function SignedInContacts({ view, onViewChange, renderActions }: ContactsPagePro
   const filterId = useId();
   const [search, setSearch] = useState(view.q ?? "");
   const lists = useContactLists();
-  const query = {
-    q: view.q || undefined,
-    listId: view.listId,
-    limit: CONTACTS_PAGE_SIZE,
-    offset: (view.page - 1) * CONTACTS_PAGE_SIZE,
-  };
-  const contacts = useContacts(query);
+  const contacts = useContacts(contactsPageQuery(view));
   const [editing, setEditing] = useState<Contact | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<Contact | null>(null);
