@@ -169,14 +169,14 @@ isOneToOne: false
                   ]
                 },"saved_contacts": {
                   Row: {
-                    "company": string | null,"created_at": string,"domain": string,"email": string,"first_name": string | null,"id": number,"last_name": string | null,"list_id": number,"notes": string | null,"phone": string | null,"position": string | null,"source": string,"source_url": string | null,"updated_at": string,"user_id": string
+                    "company": string | null,"created_at": string,"domain": string,"email": string,"first_name": string | null,"id": number,"last_name": string | null,"list_id": number,"notes": string | null,"phone": string | null,"position": string | null,"search_text": string,"source": string,"source_url": string | null,"updated_at": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "company"?: string | null,"created_at"?: string,"domain": string,"email": string,"first_name"?: string | null,"id"?: never,"last_name"?: string | null,"list_id": number,"notes"?: string | null,"phone"?: string | null,"position"?: string | null,"source": string,"source_url"?: string | null,"updated_at"?: string,"user_id"?: string
+                    "company"?: string | null,"created_at"?: string,"domain": string,"email": string,"first_name"?: string | null,"id"?: never,"last_name"?: string | null,"list_id": number,"notes"?: string | null,"phone"?: string | null,"position"?: string | null,"search_text"?: never,"source": string,"source_url"?: string | null,"updated_at"?: string,"user_id"?: string
                   }
                   Update: {
-                    "company"?: string | null,"created_at"?: string,"domain"?: string,"email"?: string,"first_name"?: string | null,"id"?: never,"last_name"?: string | null,"list_id"?: number,"notes"?: string | null,"phone"?: string | null,"position"?: string | null,"source"?: string,"source_url"?: string | null,"updated_at"?: string,"user_id"?: string
+                    "company"?: string | null,"created_at"?: string,"domain"?: string,"email"?: string,"first_name"?: string | null,"id"?: never,"last_name"?: string | null,"list_id"?: number,"notes"?: string | null,"phone"?: string | null,"position"?: string | null,"search_text"?: never,"source"?: string,"source_url"?: string | null,"updated_at"?: string,"user_id"?: string
                   }
                   Relationships: [
                     {

@@ -2,7 +2,7 @@
 -- it. Best-known fields come from the most recent non-empty contribution, confidence counts distinct users, a source
 -- goes with its saved contact and a master contact with no source left goes too.
 begin;
-select plan(32);
+select plan(35);
 
 select tests.create_user('owner');
 select tests.create_user('stranger');
@@ -123,6 +123,46 @@ delete from auth.users where id = tests.get_user_id('stranger');
 select results_eq(
   $$ select confidence, best_known_company from public.master_contacts where email = 'ada@example.com' $$,
   $$ values (1, 'Engines Ltd') $$, 'a deleted account''s contributions go with it'
+);
+
+-- Act 5b: one statement over many contacts (an import, a bulk edit, a bulk delete) -------------------------------
+
+select tests.authenticate_as('site_admin');
+insert into public.saved_contacts (email, first_name, company, source)
+values ('grace@example.net', 'Grace', 'Navy', 'bulk'),
+       ('Alan@Example.net', 'Alan', null, 'bulk'),
+       ('ada@EXAMPLE.com', null, 'Babbage & Co', 'bulk');
+reset role;
+select results_eq(
+  $$ select email, confidence, best_known_first_name, best_known_company from public.master_contacts
+     where email in ('ada@example.com', 'alan@example.net', 'grace@example.net') order by email $$,
+  $$ values ('ada@example.com', 2, 'Ada', 'Babbage & Co'), ('alan@example.net', 1, 'Alan', null),
+            ('grace@example.net', 1, 'Grace', 'Navy') $$,
+  'one insert of many contacts merges each into the master contact of its address, new or not'
+);
+
+select tests.authenticate_as('site_admin');
+update public.saved_contacts
+   set email = case when lower(email) = 'alan@example.net' then 'alan@example.org' else email end,
+       company = case when email = 'grace@example.net' then 'US Navy' else company end,
+       notes = 'bulk edit';
+reset role;
+select results_eq(
+  $$ select email, confidence, best_known_first_name, best_known_company from public.master_contacts
+     where email in ('ada@example.com', 'alan@example.net', 'alan@example.org', 'grace@example.net') order by email $$,
+  $$ values ('ada@example.com', 2, 'Ada', 'Babbage & Co'), ('alan@example.org', 1, 'Alan', null),
+            ('grace@example.net', 1, 'Grace', 'US Navy') $$,
+  'one update of many contacts moves, updates or leaves each contribution as its own change requires'
+);
+
+select tests.authenticate_as('site_admin');
+delete from public.saved_contacts;
+reset role;
+select results_eq(
+  $$ select email, confidence, best_known_company from public.master_contacts
+     where email in ('ada@example.com', 'alan@example.org', 'grace@example.net') order by email $$,
+  $$ values ('ada@example.com', 1, 'Engines Ltd') $$,
+  'one delete of many contacts withdraws each contribution and removes the master contacts left without one'
 );
 
 -- Act 6: an anonymous visitor can do nothing ------------------------------------------------------------------------

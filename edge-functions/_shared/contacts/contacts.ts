@@ -18,7 +18,10 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** The user's contacts, newest first; q matches email, names, company and position, case-insensitively. */
+/**
+ * The user's contacts, newest first; q matches email, names, company and position, case-insensitively (search_text
+ * holds them lower-cased).
+ */
 export async function listContacts(claims: AccessTokenClaims, query: ContactsQuery): Promise<ContactsPage> {
   return await asContactsUser(claims, async (sql) => {
     if (query.listId !== undefined && !(await ownList(sql, claims, query.listId))) throw listNotFound();
@@ -26,13 +29,7 @@ export async function listContacts(claims: AccessTokenClaims, query: ContactsQue
     const where = sql`
       where user_id = ${claims.sub}
       ${query.listId !== undefined ? sql`and list_id = ${query.listId}` : sql``}
-      ${
-      pattern
-        ? sql`and (email ilike ${pattern} or first_name ilike ${pattern} or last_name ilike ${pattern}
-              or concat_ws(' ', first_name, last_name) ilike ${pattern}
-              or company ilike ${pattern} or position ilike ${pattern})`
-        : sql``
-    }
+      ${pattern ? sql`and search_text like lower(${pattern})` : sql``}
     `;
     const rows = await sql`
       select ${sql(savedContactColumns)} from public.saved_contacts ${where}

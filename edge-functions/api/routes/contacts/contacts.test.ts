@@ -229,11 +229,12 @@ Deno.test("q, listId, limit and offset narrow the list; X-Total-Count counts eve
   const list = await newList(user, "Partners");
   await save(user, { email: "alice@alpha.test", firstName: "Alice", company: "Alpha 100%" });
   await save(user, { email: "bob@beta.test", lastName: "Builder", listId: list });
-  await save(user, { email: "carol@alpha.test", position: "Head of Sales", listId: list });
+  await save(user, { email: "carol@alpha.test", firstName: "Carol", lastName: "Danvers", position: "Head of Sales", listId: list });
   const emails = async (query: string) => (await contactsOf(user, query)).contacts.map((c) => c.email);
   assert.deepEqual(await emails("?q=ALPHA"), ["carol@alpha.test", "alice@alpha.test"]);
   assert.deepEqual(await emails("?q=builder"), ["bob@beta.test"]);
   assert.deepEqual(await emails("?q=sales"), ["carol@alpha.test"]);
+  assert.deepEqual(await emails("?q=carol%20DANVERS"), ["carol@alpha.test"]);
   assert.deepEqual(await emails("?q=100%25"), ["alice@alpha.test"]);
   assert.deepEqual(await emails("?q=_"), []);
   assert.deepEqual(await emails(`?listId=${list}`), ["carol@alpha.test", "bob@beta.test"]);
