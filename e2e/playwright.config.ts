@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "../devstack/src/chromium.ts";
 
 // The app under test is whatever BASE_URL serves: `npm test` points it at its own stack, a developer at `npm start`'s.
 const baseURL = process.env.BASE_URL;
@@ -27,18 +28,7 @@ export default defineConfig({
       name: "chromium",
       use: {
         ...devices["Desktop Chrome"],
-        // Debian's Chromium, not a downloaded build: the machine has no route to Playwright's CDN.
-        launchOptions: {
-          executablePath: "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-          ],
-        },
+        launchOptions: chromiumLaunchOptions,
       },
     },
   ],

@@ -2,6 +2,8 @@
 // benchmark that failed on time would fail at random). Runs its own stack on ports of its own.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { contactsFigures } from "./bench-contacts.ts";
+import { millis, percentiles, post, request, sample, seconds, timed } from "./bench-measure.ts";
 import { startDnsFixture, type RunningFixture } from "./test-fixtures.ts";
 import { LOCAL_ANON_KEY } from "./keys.ts";
 import { paths, repoRoot } from "./paths.ts";
@@ -20,7 +22,7 @@ const CONCURRENT_CLIENTS = 20;
 const quiet = () => {};
 
 export async function runBench(): Promise<number> {
-  await ensureSystemPackages({ browser: false, log: console.log });
+  await ensureSystemPackages({ browser: true, log: console.log });
   await buildWeb({ VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY }, quiet);
   const figures: [string, string][] = [...(await engineFigures()), ...(await explorationFigures())];
   const dns = await startDnsFixture(BENCH_PORTS.dns, quiet);
@@ -33,6 +35,7 @@ export async function runBench(): Promise<number> {
     figures.push(["stack ready, existing data directory", seconds(warm.ms)]);
     try {
       figures.push(...(await apiFigures(warm.value)));
+      figures.push(...(await contactsFigures(warm.value)));
     } finally {
       await warm.value.stop();
     }
@@ -127,29 +130,6 @@ async function apiFigures(stack: RunningStack): Promise<[string, string][]> {
   ];
 }
 
-function post(stack: RunningStack, path: string, body: unknown, expected: number): Promise<Response> {
-  return request(stack, path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }, expected);
-}
-
-async function request(stack: RunningStack, path: string, init: RequestInit, expected: number): Promise<Response> {
-  const response = await fetch(`${stack.url}${path}`, init);
-  await response.arrayBuffer();
-  if (response.status !== expected) throw new Error(`${init.method ?? "GET"} ${path} answered ${response.status}`);
-  return response;
-}
-
-async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
-  const startedAt = performance.now();
-  const value = await work();
-  return { value, ms: performance.now() - startedAt };
-}
-
-async function sample(count: number, work: () => Promise<unknown>): Promise<number[]> {
-  const durations: number[] = [];
-  for (let i = 0; i < count; i++) durations.push((await timed(work)).ms);
-  return durations.sort((a, b) => a - b);
-}
-
 /** `clients` loops, each sending its next request when the previous one is answered, until `total` are done. */
 async function concurrentLoad(
   clients: number,
@@ -168,11 +148,4 @@ async function concurrentLoad(
   return { durations: durations.sort((a, b) => a - b), perSecond: total / (elapsed / 1000) };
 }
 
-function percentiles(sorted: number[]): string {
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-  return `p50 ${millis(at(50))}, p95 ${millis(at(95))}, max ${millis(at(100))}`;
-}
-
-const millis = (ms: number) => `${ms.toFixed(1)} ms`;
 const mebibytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

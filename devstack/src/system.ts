@@ -2,6 +2,7 @@
 // package is recognised by a file it installs, so a machine that already has them never touches apt.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { CHROMIUM_PATH } from "./chromium.ts";
 import { paths } from "./paths.ts";
 import { runCommand, type RunAs } from "./processes.ts";
 
@@ -18,8 +19,8 @@ const DATABASE_PACKAGES: SystemPackage[] = [
   { name: "postgresql-15-plpgsql-check", installs: "/usr/lib/postgresql/15/lib/plpgsql_check.so" },
 ];
 
-/** Playwright drives Debian's Chromium; only the test run needs it. */
-const BROWSER_PACKAGES: SystemPackage[] = [{ name: "chromium", installs: "/usr/bin/chromium" }];
+/** Playwright drives Debian's Chromium; only the e2e journeys and the bench need it. */
+const BROWSER_PACKAGES: SystemPackage[] = [{ name: "chromium", installs: CHROMIUM_PATH }];
 
 let aptListsUpdated = false;
 

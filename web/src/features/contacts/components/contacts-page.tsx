@@ -271,7 +271,7 @@ function SignedInContacts({ view, onViewChange, renderActions }: ContactsPagePro
         {total > 0 && (
           <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
             <p className="text-muted-foreground">
-              Showing {first}–{last} of {total}
+              Showing {first.toLocaleString()}–{last.toLocaleString()} of {total.toLocaleString()}
             </p>
             <div className="flex gap-2">
               <Button
