@@ -19,22 +19,23 @@ function likePattern(text: string): string {
 }
 
 /**
- * The user's contacts, newest first; q matches email, names, company and position, case-insensitively (search_text
- * holds them lower-cased).
+ * The user's contacts, newest first; each term of q must match email, names, company or position, case-insensitively
+ * (search_text holds them lower-cased), so "acme sales" finds the head of sales at Acme.
  */
 export async function listContacts(claims: AccessTokenClaims, query: ContactsQuery): Promise<ContactsPage> {
   return await asContactsUser(claims, async (sql) => {
     if (query.listId !== undefined && !(await ownList(sql, claims, query.listId))) throw listNotFound();
-    const pattern = query.q ? likePattern(query.q) : null;
+    const terms = (query.q ?? "").split(/\s+/).filter(Boolean);
     const where = sql`
       where user_id = ${claims.sub}
       ${query.listId !== undefined ? sql`and list_id = ${query.listId}` : sql``}
-      ${pattern ? sql`and search_text like lower(${pattern})` : sql``}
+      ${terms.reduce((matches, term) => sql`${matches} and search_text like lower(${likePattern(term)})`, sql``)}
     `;
+    // limit null: no limit, every match.
     const rows = await sql`
       select ${sql(savedContactColumns)} from public.saved_contacts ${where}
       order by created_at desc, id desc
-      limit ${query.limit} offset ${query.offset}
+      limit ${query.limit ?? null} offset ${query.offset}
     `;
     const [count] = await sql<{ total: string }[]>`select count(*) as total from public.saved_contacts ${where}`;
     return { contacts: rows.map(contactFromRow), total: Number(count?.total ?? 0) };

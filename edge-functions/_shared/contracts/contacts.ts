@@ -16,8 +16,7 @@ export const DEFAULT_LIST_COLOR = "#3B82F6";
 export const DEFAULT_LIST_NAME = "General";
 /** Rows per POST /api/contacts/import; the SPA sends a larger file in batches of this size. */
 export const IMPORT_MAX_ROWS = 1000;
-/** GET /api/contacts pages: limit's default and ceiling. */
-export const CONTACTS_PAGE_DEFAULT = 50;
+/** GET /api/contacts pages: the most contacts one page may ask for (without a limit, the answer is every contact). */
 export const CONTACTS_PAGE_MAX = 500;
 
 export const contactSources = ["validation", "discovery", "bulk", "manual"] as const;
@@ -114,9 +113,10 @@ export const contactSchema = z.object({
 export type Contact = z.infer<typeof contactSchema>;
 
 /**
- * GET /api/contacts query: q searches email, names, company and position; listId narrows to one list; limit and
- * offset page. The answer is always a bare array of contacts (core.md §7 "list of contacts"), with the number of
- * contacts matching q and listId in the X-Total-Count header.
+ * GET /api/contacts query: q searches email, names, company and position (every whitespace-separated term must
+ * match); listId narrows to one list; limit and offset page. The answer is always a bare array of contacts (core.md
+ * §7 "list of contacts": all of them when no limit is asked), with the number of contacts matching q and listId in the
+ * X-Total-Count header.
  */
 export const CONTACTS_TOTAL_HEADER = "X-Total-Count";
 export const contactsQuerySchema = z.object({
@@ -126,7 +126,7 @@ export const contactsQuerySchema = z.object({
     .positive("List id must be positive").optional(),
   limit: z.coerce.number({ error: "Limit must be a number" }).int("Limit must be a whole number")
     .min(1, "Limit must be at least 1").max(CONTACTS_PAGE_MAX, `Limit must be at most ${CONTACTS_PAGE_MAX}`)
-    .default(CONTACTS_PAGE_DEFAULT),
+    .optional(),
   offset: z.coerce.number({ error: "Offset must be a number" }).int("Offset must be a whole number")
     .min(0, "Offset must be at least 0").default(0),
 });

@@ -17,8 +17,8 @@ import type { SignedInEnv } from "../../lib/require-user.ts";
 import { answering, pathId } from "./contact-failures.ts";
 
 /**
- * GET /api/contacts: always a bare array of contacts (core.md §7 "list of contacts"), one page of it (limit 50 unless
- * asked, at most 500), newest first; X-Total-Count tells how many match q and listId in all.
+ * GET /api/contacts: always a bare array of contacts (core.md §7 "list of contacts"), newest first: all of them, or one
+ * page when a limit (at most 500) is asked; X-Total-Count tells how many match q and listId in all.
  */
 export async function list(c: Context<SignedInEnv>) {
   const query = contactsQuerySchema.safeParse(c.req.query());
