@@ -130,6 +130,42 @@ describe("contacts page", () => {
     expect(await screen.findByText("No contacts found.")).toBeVisible();
   });
 
+  it("copies an address from the table; a failed delete says so in the spec's words", async () => {
+    storeSessionFor(demoUser);
+    mockNetwork({
+      "GET /api/user": () => json(demoUser),
+      "GET /api/contact-lists": () => json([general]),
+      "GET /api/contacts": () => page([contact(5, "ann@acme.test")]),
+      "DELETE /api/contacts/5": () => json({ message: "Contact not found" }, { status: 404 }),
+    });
+    const { user } = await renderApp("/contacts");
+
+    await user.click(await screen.findByRole("button", { name: "Copy ann@acme.test" }));
+    expect(await navigator.clipboard.readText()).toBe("ann@acme.test");
+    expect(screen.getByText("Copied to clipboard")).toBeVisible();
+    expect(screen.getByRole("button", { name: "Copied ann@acme.test" })).toBeVisible();
+
+    await user.click(screen.getByRole("button", { name: "Delete ann@acme.test" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Failed to delete contact")).toBeVisible();
+    expect(screen.queryByText("Contact not found")).not.toBeInTheDocument();
+  });
+
+  it("goes back to the last page when the one asked for is past the end", async () => {
+    storeSessionFor(demoUser);
+    mockNetwork({
+      "GET /api/user": () => json(demoUser),
+      "GET /api/contact-lists": () => json([general]),
+      "GET /api/contacts": (request) => {
+        const offset = Number(new URL(request.url).searchParams.get("offset"));
+        return page(offset < 60 ? [contact(offset + 1, `p${offset + 1}@acme.test`)] : [], 60);
+      },
+    });
+    await renderApp("/contacts?page=9");
+    expect(await screen.findByText("p51@acme.test")).toBeVisible();
+    expect(screen.getByText("Showing 51–60 of 60")).toBeVisible();
+  });
+
   it("tells the person when contacts could not be fetched", async () => {
     storeSessionFor(demoUser);
     mockNetwork({
@@ -176,6 +212,7 @@ describe("contacts page", () => {
   it("creates a list with the default colour and deletes a list, never General", async () => {
     storeSessionFor(demoUser);
     let created: unknown;
+    let patched: unknown;
     let lists = [general];
     mockNetwork({
       "GET /api/user": () => json(demoUser),
@@ -190,6 +227,11 @@ describe("contacts page", () => {
         lists = [general, leads];
         return json(leads, { status: 201 });
       },
+      "PATCH /api/contact-lists/2": async (request) => {
+        patched = await request.json();
+        lists = [general, { ...leads, name: "Hot leads" }];
+        return json(lists[1]);
+      },
       "DELETE /api/contact-lists/2": () => {
         lists = [general];
         return new Response(null, { status: 204 });
@@ -198,6 +240,7 @@ describe("contacts page", () => {
     const { user } = await renderApp("/contacts?listId=1");
     expect(await screen.findByText("No contacts found.")).toBeVisible();
     expect(screen.queryByRole("button", { name: "Delete List" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Edit List" })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "New List" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Create Contact List" }));
@@ -207,6 +250,16 @@ describe("contacts page", () => {
     expect(await screen.findByText("Contact list created successfully")).toBeVisible();
     expect(created).toMatchObject({ name: "Leads", description: null, isDefault: false });
     expect((created as { color: string }).color.toUpperCase()).toBe("#3B82F6");
+
+    // The new list is in view: it can be edited (General can't be renamed, so it offers no Edit List).
+    await user.click(await screen.findByRole("button", { name: "Edit List" }));
+    const editDialog = within(await screen.findByRole("dialog", { name: "Edit Contact List" }));
+    expect(editDialog.getByLabelText("Name")).toHaveValue("Leads");
+    await user.clear(editDialog.getByLabelText("Name"));
+    await user.type(editDialog.getByLabelText("Name"), "Hot leads");
+    await user.click(editDialog.getByRole("button", { name: "Save List" }));
+    expect(await screen.findByText("Contact list updated successfully")).toBeVisible();
+    expect(patched).toEqual({ name: "Hot leads", description: null, color: "#10B981" });
 
     await user.click(await screen.findByRole("button", { name: "Delete List" }));
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete List" }));

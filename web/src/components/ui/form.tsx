@@ -14,6 +14,7 @@ import {
 } from "react-hook-form";
 import type { z } from "zod";
 import { cn } from "@/lib/cn";
+import { Button } from "./button";
 import { Input } from "./input";
 import { Label } from "./label";
 
@@ -100,6 +101,20 @@ export function TextField({ label, registration, error, hint, valid = false, id,
           {error.message}
         </p>
       )}
+    </div>
+  );
+}
+
+/** A dialog form's last row: Cancel, then the submit button, whose label tells what is happening. */
+export function FormActions({ onCancel, disabled, children }: { onCancel: () => void; disabled: boolean; children: ReactNode }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={disabled}>
+        {children}
+      </Button>
     </div>
   );
 }

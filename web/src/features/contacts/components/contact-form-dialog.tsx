@@ -9,9 +9,8 @@ import {
 import { useId } from "react";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 import { z } from "zod";
-import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form, TextField } from "@/components/ui/form";
+import { Form, FormActions, TextField } from "@/components/ui/form";
 import { focusRing } from "@/components/ui/focus";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast-store";
@@ -113,14 +112,9 @@ export function ContactFormDialog({ open, onOpenChange, contact, lists, defaultL
                     </div>
                   </div>
                   <NotesField registration={form.register("notes")} error={errors.notes} />
-                  <div className="flex justify-end gap-2">
-                    <Button variant="outline" onClick={() => onOpenChange(false)}>
-                      Cancel
-                    </Button>
-                    <Button type="submit" disabled={pending || emailEmpty}>
-                      {pending ? "Saving..." : editing ? "Update Contact" : "Add Contact"}
-                    </Button>
-                  </div>
+                  <FormActions onCancel={() => onOpenChange(false)} disabled={pending || emailEmpty}>
+                    {pending ? "Saving..." : editing ? "Update Contact" : "Add Contact"}
+                  </FormActions>
                 </>
               );
             }}

@@ -5,6 +5,7 @@ import { Link } from "@tanstack/react-router";
 import { LockIcon, PencilIcon, PlusIcon, SearchIcon, Trash2Icon } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
+import { CopyEmailButton } from "@/components/ui/copy-email-button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast-store";
 import { useAuth } from "@/features/auth";
@@ -16,7 +17,7 @@ import { useContacts } from "../api/get-contacts";
 import { CONTACTS_PAGE_SIZE, type ContactsView, contactsPageQuery } from "../contacts-view";
 import { ConfirmDialog } from "./confirm-dialog";
 import { ContactFormDialog } from "./contact-form-dialog";
-import { CreateListDialog } from "./create-list-dialog";
+import { ListFormDialog } from "./list-form-dialog";
 import { ListSelect } from "./list-select";
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -93,6 +94,11 @@ function SignedInContacts({ view, onViewChange, renderActions }: ContactsPagePro
   const total = contacts.data?.total ?? 0;
   const rows = contacts.data?.contacts ?? [];
   const pages = Math.max(1, Math.ceil(total / CONTACTS_PAGE_SIZE));
+  // Past the last page (its last contact deleted, or an old link): back to the last page there is.
+  const pastTheEnd = contacts.isSuccess && !contacts.isPlaceholderData && view.page > pages;
+  useEffect(() => {
+    if (pastTheEnd) latest.current.onViewChange({ ...latest.current.view, page: pages });
+  }, [pastTheEnd, pages]);
   const first = total === 0 ? 0 : (view.page - 1) * CONTACTS_PAGE_SIZE + 1;
   const last = Math.min(total, view.page * CONTACTS_PAGE_SIZE);
 
@@ -103,7 +109,8 @@ function SignedInContacts({ view, onViewChange, renderActions }: ContactsPagePro
       toast({ title: "Success", description: "Contact deleted successfully" });
       setDeleting(null);
     } catch (error) {
-      toast({ title: "Error", description: messageOf(error, "Failed to delete contact"), variant: "destructive" });
+      // core.md §8 gives the delete failure a fixed text, unlike save and update.
+      toast({ title: "Error", description: "Failed to delete contact", variant: "destructive" });
     }
   }
 
@@ -179,7 +186,9 @@ function SignedInContacts({ view, onViewChange, renderActions }: ContactsPagePro
             }
           />
         </div>
-        <CreateListDialog onCreated={(id) => onViewChange({ ...view, listId: id, page: 1 })} />
+        <ListFormDialog onCreated={(id) => onViewChange({ ...view, listId: id, page: 1 })} />
+        {/* General keeps its name and can't go (platform.md §4): neither action is offered for it. */}
+        {selectedList && !selectedList.isDefault && <ListFormDialog key={selectedList.id} list={selectedList} />}
         {selectedList && !selectedList.isDefault && (
           <Button variant="outline" onClick={() => setDeletingList(true)}>
             <Trash2Icon aria-hidden />
@@ -223,8 +232,8 @@ function SignedInContacts({ view, onViewChange, renderActions }: ContactsPagePro
                   const name = [contact.firstName, contact.lastName].filter(Boolean).join(" ");
                   return (
                     <tr key={contact.id} className="hover:bg-muted/30">
-                      <td className="px-4 py-3 font-medium break-all">{contact.email}</td>
-                      <td className="px-4 py-3">{name}</td>
+                      <td className="px-4 py-3 font-medium whitespace-nowrap">{contact.email}</td>
+                      <td className="px-4 py-3 whitespace-nowrap">{name}</td>
                       <td className="px-4 py-3">{contact.company}</td>
                       <td className="px-4 py-3">{contact.position}</td>
                       <td className="px-4 py-3 whitespace-nowrap">{contact.phone}</td>
@@ -238,6 +247,7 @@ function SignedInContacts({ view, onViewChange, renderActions }: ContactsPagePro
                       </td>
                       <td className="px-2 py-2">
                         <div className="flex justify-end gap-1">
+                          <CopyEmailButton email={contact.email} />
                           <Button
                             variant="ghost"
                             size="icon"

@@ -1,5 +1,6 @@
 // The CSV upload (core.md §5, issue #5): a CSV file by type or extension, read and checked in the browser, sent in
 // batches to the chosen list with progress shown, then what happened: imported, skipped, duplicates, row errors.
+// When a batch fails after earlier ones were saved, the error is shown with what those saved and the rows not sent.
 import type { ContactList, ImportContactsResponse } from "@contracts/contacts";
 import { UploadIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
@@ -8,13 +9,17 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast-store";
-import { useImportContacts } from "../api/import-contacts";
+import { ImportInterruptedError, useImportContacts } from "../api/import-contacts";
 import { isCsvFile, NOT_CSV_MESSAGE, parseContactsCsv } from "../csv/contacts-csv-import";
 import { ListSelect } from "./list-select";
 
 export const IMPORT_FAILED_MESSAGE = "Error processing file. Please check the format and try again.";
 
-type ImportOutcome = ImportContactsResponse & { skippedInFile: number };
+type ImportOutcome = ImportContactsResponse & {
+  skippedInFile: number;
+  /** Set when a batch failed after earlier ones were saved: the rows from the failed batch on, never sent. */
+  notImported?: number;
+};
 
 type ImportContactsDialogProps = {
   lists: ContactList[];
@@ -72,6 +77,7 @@ function ImportForm({ lists, listId, onDone }: ImportContactsDialogProps & { onD
     event.preventDefault();
     if (!file) return;
     setOutcome(null);
+    let skippedInFile = 0;
     try {
       const parsed = parseContactsCsv(await readText(file));
       if (!parsed.ok) {
@@ -79,15 +85,19 @@ function ImportForm({ lists, listId, onDone }: ImportContactsDialogProps & { onD
         return;
       }
       setProblem(null);
+      skippedInFile = parsed.skipped;
       const answer = await importRows.mutateAsync({
         rows: parsed.rows,
         rowNumbers: parsed.rowNumbers,
         listId: targetListId ? Number(targetListId) : undefined,
         onProgress: (sent, total) => setProgress({ sent, total }),
       });
-      setOutcome({ ...answer, skippedInFile: parsed.skipped });
+      setOutcome({ ...answer, skippedInFile });
       toast({ title: "Success", description: `Successfully imported ${answer.imported} contacts` });
-    } catch {
+    } catch (error) {
+      if (error instanceof ImportInterruptedError) {
+        setOutcome({ ...error.partial, skippedInFile, notImported: error.totalRows - error.sentRows });
+      }
       setProblem(IMPORT_FAILED_MESSAGE);
       toast({ title: "Error", description: IMPORT_FAILED_MESSAGE, variant: "destructive" });
     }
@@ -160,7 +170,16 @@ function ImportSummary({ outcome }: { outcome: ImportOutcome }) {
   const skipped = outcome.skipped + outcome.skippedInFile;
   return (
     <div role="status" className="grid gap-2 rounded-lg border bg-muted/40 p-3 text-sm">
-      <p className="font-medium">Successfully imported {outcome.imported} contacts</p>
+      {outcome.notImported === undefined ? (
+        <p className="font-medium">Successfully imported {outcome.imported} contacts</p>
+      ) : (
+        <>
+          <p className="font-medium">Imported {outcome.imported} contacts before the error</p>
+          <p className="text-destructive">
+            {outcome.notImported} {outcome.notImported === 1 ? "row was" : "rows were"} not imported
+          </p>
+        </>
+      )}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         <dt className="text-muted-foreground">Imported</dt>
         <dd>{outcome.imported}</dd>

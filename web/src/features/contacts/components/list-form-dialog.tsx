@@ -1,32 +1,43 @@
-// Create list (core.md §5): name required, description optional, colour defaulting to #3B82F6.
-import { createContactListRequestSchema, DEFAULT_LIST_COLOR } from "@contracts/contacts";
+// Create or edit a list (core.md §5, §8): name required, description optional, colour defaulting to #3B82F6.
+import { type ContactList, createContactListRequestSchema, DEFAULT_LIST_COLOR } from "@contracts/contacts";
+import { PencilIcon } from "lucide-react";
 import { useId, useState } from "react";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form, TextField } from "@/components/ui/form";
+import { Form, FormActions, TextField } from "@/components/ui/form";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast-store";
 import { messageOf } from "@/lib/api";
 import { useCreateContactList } from "../api/create-contact-list";
+import { useUpdateContactList } from "../api/update-contact-list";
 
 const listFormSchema = createContactListRequestSchema.omit({ isDefault: true });
+type ListFormValues = z.output<typeof listFormSchema>;
 
-export function CreateListDialog({ onCreated }: { onCreated?: (id: number) => void }) {
+type ListFormDialogProps =
+  | { list?: undefined; onCreated?: (id: number) => void }
+  /** Editing a list's name, description and colour. */
+  | { list: ContactList; onCreated?: undefined };
+
+export function ListFormDialog({ list, onCreated }: ListFormDialogProps) {
   const [open, setOpen] = useState(false);
   const create = useCreateContactList();
+  const update = useUpdateContactList();
   const colorId = useId();
+  const editing = list !== undefined;
+  const verb = editing ? "update" : "create";
 
-  async function submit(values: z.output<typeof listFormSchema>) {
+  async function submit(values: ListFormValues) {
     try {
-      const list = await create.mutateAsync(values);
-      toast({ title: "Success", description: "Contact list created successfully" });
+      const saved = editing ? await update.mutateAsync({ id: list.id, ...values }) : await create.mutateAsync(values);
+      toast({ title: "Success", description: `Contact list ${verb}d successfully` });
       setOpen(false);
-      onCreated?.(list.id);
+      if (!editing) onCreated?.(saved.id);
     } catch (error) {
       toast({
         title: "Error",
-        description: `Failed to create contact list: ${messageOf(error, error instanceof Error ? error.message : "")}`,
+        description: `Failed to ${verb} contact list: ${messageOf(error, error instanceof Error ? error.message : "")}`,
         variant: "destructive",
       });
     }
@@ -35,15 +46,27 @@ export function CreateListDialog({ onCreated }: { onCreated?: (id: number) => vo
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <Button variant="outline" onClick={() => setOpen(true)}>
-        New List
+        {editing && <PencilIcon aria-hidden />}
+        {editing ? "Edit List" : "New List"}
       </Button>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Create Contact List</DialogTitle>
-          <DialogDescription>Group contacts into a list of their own.</DialogDescription>
+          <DialogTitle>{editing ? "Edit Contact List" : "Create Contact List"}</DialogTitle>
+          <DialogDescription>
+            {editing ? "Rename, describe or recolour this list." : "Group contacts into a list of their own."}
+          </DialogDescription>
         </DialogHeader>
+        {/* Mounted per opening, so the fields start from the list as it is now. */}
         {open && (
-          <Form schema={listFormSchema} defaultValues={{ name: "", description: "", color: DEFAULT_LIST_COLOR }} onSubmit={submit}>
+          <Form
+            schema={listFormSchema}
+            defaultValues={{
+              name: list?.name ?? "",
+              description: list?.description ?? "",
+              color: list?.color ?? DEFAULT_LIST_COLOR,
+            }}
+            onSubmit={submit}
+          >
             {(form) => {
               const pending = form.formState.isSubmitting;
               const nameEmpty = (form.watch("name") ?? "").trim() === "";
@@ -64,14 +87,9 @@ export function CreateListDialog({ onCreated }: { onCreated?: (id: number) => vo
                       {...form.register("color")}
                     />
                   </div>
-                  <div className="flex justify-end gap-2">
-                    <Button variant="outline" onClick={() => setOpen(false)}>
-                      Cancel
-                    </Button>
-                    <Button type="submit" disabled={pending || nameEmpty}>
-                      {pending ? "Creating..." : "Create List"}
-                    </Button>
-                  </div>
+                  <FormActions onCancel={() => setOpen(false)} disabled={pending || nameEmpty}>
+                    {editing ? (pending ? "Saving..." : "Save List") : pending ? "Creating..." : "Create List"}
+                  </FormActions>
                 </>
               );
             }}

@@ -8,7 +8,7 @@ import { useId, useState } from "react";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form, TextField } from "@/components/ui/form";
+import { Form, FormActions, TextField } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast-store";
@@ -172,14 +172,9 @@ export function SaveContactDialog({ open, onOpenChange, candidate, source, alrea
                       {...form.register("listId")}
                     />
                   </div>
-                  <div className="flex justify-end gap-2">
-                    <Button variant="outline" onClick={() => onOpenChange(false)}>
-                      Cancel
-                    </Button>
-                    <Button type="submit" disabled={pending || alreadySaved}>
-                      {alreadySaved ? "Saved to Contacts" : pending ? "Saving..." : "Save to Contacts"}
-                    </Button>
-                  </div>
+                  <FormActions onCancel={() => onOpenChange(false)} disabled={pending || alreadySaved}>
+                    {alreadySaved ? "Saved to Contacts" : pending ? "Saving..." : "Save to Contacts"}
+                  </FormActions>
                 </>
               );
             }}

@@ -1,16 +1,11 @@
 // One discovered address (core.md §2): the address with a copy button, the person's name and position, a phone, and
 // the page it was found on; signed-in people can save it to their contacts.
 import type { DiscoveredEmail } from "@contracts/exploration";
-import { BriefcaseIcon, CheckIcon, CopyIcon, FileSearchIcon, PhoneIcon, UserIcon } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/toast-store";
+import { BriefcaseIcon, FileSearchIcon, PhoneIcon, UserIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { CopyEmailButton } from "@/components/ui/copy-email-button";
 import { SaveContactButton } from "@/features/contacts";
-import { copyText } from "@/lib/clipboard";
 import { webPageLink } from "../web-links";
-
-/** core.md §4, §9: the copied mark and its toast last 2000 ms. */
-export const COPY_INDICATOR_MS = 2000;
 
 export function EmailCard({ email }: { email: DiscoveredEmail }) {
   const source = webPageLink(email.foundOn);
@@ -76,34 +71,5 @@ function Fact({ icon: Icon, name, children }: { icon: typeof UserIcon; name: str
       </dt>
       <dd className="min-w-0">{children}</dd>
     </div>
-  );
-}
-
-function CopyEmailButton({ email }: { email: string }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  async function copy() {
-    if (!(await copyText(email))) {
-      toast({ title: "Could not copy", description: "Select the address and copy it instead.", variant: "destructive" });
-      return;
-    }
-    toast({ title: "Copied to clipboard", description: email, durationMs: COPY_INDICATOR_MS });
-    setCopied(true);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => setCopied(false), COPY_INDICATOR_MS);
-  }
-
-  return (
-    <Button
-      variant="ghost"
-      size="icon"
-      className="size-9"
-      aria-label={copied ? `Copied ${email}` : `Copy ${email}`}
-      onClick={() => void copy()}
-    >
-      {copied ? <CheckIcon className="text-success" aria-hidden /> : <CopyIcon aria-hidden />}
-    </Button>
   );
 }

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithAuth } from "@/test/render-app";
 import { companyResult, emptyResult, scriptShellResult } from "@/test/scrape-results";
-import { COPY_INDICATOR_MS } from "./email-card";
+import { COPY_INDICATOR_MS } from "@/components/ui/copy-email-button";
 import { type ExplorationState, ExplorationPanel } from "./exploration-panel";
 
 function renderPanel(state: ExplorationState) {

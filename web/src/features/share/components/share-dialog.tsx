@@ -11,13 +11,13 @@ import {
   SmartphoneIcon,
   UsersRoundIcon,
 } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import type { ReactNode } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast-store";
-import { copyText } from "@/lib/clipboard";
 import { cn } from "@/lib/cn";
+import { useCopy } from "@/lib/use-copy";
 import { isMobileDevice } from "../is-mobile";
 import { type LinkChannel, type ShareMessage, shareLinks } from "../share-links";
 
@@ -93,25 +93,20 @@ export function ShareDialog({ open, onOpenChange, message }: ShareDialogProps) {
 }
 
 function CopyLink({ url }: { url: string }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const { copied, copy } = useCopy(COPY_CONFIRMATION_MS);
 
-  async function copy() {
-    if (!(await copyText(url))) {
+  async function copyLink() {
+    if (!(await copy(url))) {
       toast({ title: "Failed to copy link", description: "Please try again.", variant: "destructive" });
       return;
     }
     toast({ title: "Link copied!" });
-    setCopied(true);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
   }
 
   return (
     <div className="flex gap-2">
       <Input readOnly value={url} aria-label="Link to share" onFocus={(event) => event.currentTarget.select()} />
-      <Button variant={copied ? "secondary" : "default"} onClick={() => void copy()} className="min-w-28">
+      <Button variant={copied ? "secondary" : "default"} onClick={() => void copyLink()} className="min-w-28">
         {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
         {copied ? "Copied!" : "Copy link"}
       </Button>
