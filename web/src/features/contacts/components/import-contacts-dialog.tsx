@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast-store";
 import { ImportInterruptedError, useImportContacts } from "../api/import-contacts";
-import { isCsvFile, NOT_CSV_MESSAGE, parseContactsCsv } from "../csv/contacts-csv-import";
+import { fileProblem, parseContactsCsv } from "../csv/contacts-csv-import";
 import { ListSelect } from "./list-select";
 
 export const IMPORT_FAILED_MESSAGE = "Error processing file. Please check the format and try again.";
@@ -64,9 +64,10 @@ function ImportForm({ lists, listId, onDone }: ImportContactsDialogProps & { onD
   function choose(chosen: File | null) {
     setOutcome(null);
     setProgress(null);
-    if (chosen && !isCsvFile(chosen)) {
+    const problem = chosen && fileProblem(chosen);
+    if (problem) {
       setFile(null);
-      setProblem(NOT_CSV_MESSAGE);
+      setProblem(problem);
       return;
     }
     setProblem(null);

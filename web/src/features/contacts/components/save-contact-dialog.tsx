@@ -49,7 +49,7 @@ function webAddress(value: string | null | undefined): string | null {
 type SaveContactButtonProps = {
   candidate: SaveContactCandidate;
   source: Extract<ContactSource, "validation" | "discovery">;
-  /** "card": an icon-sized button with an Already saved to contacts mark; "full": a labelled button. */
+  /** "card": a small button that becomes an Already saved to contacts mark; "full": a full-size button. */
   look?: "card" | "full";
 };
 
@@ -78,7 +78,7 @@ export function SaveContactButton({ candidate, source, look = "full" }: SaveCont
         onClick={() => setOpen(true)}
       >
         {isSaved ? <BookmarkCheckIcon aria-hidden /> : <BookmarkPlusIcon aria-hidden />}
-        {isSaved ? "Saved to Contacts" : look === "card" ? "Save" : "Save to Contacts"}
+        {isSaved ? "Saved to Contacts" : "Save to Contacts"}
       </Button>
       <SaveContactDialog
         open={open}

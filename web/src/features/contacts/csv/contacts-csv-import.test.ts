@@ -3,10 +3,14 @@ import { describe, expect, it } from "vitest";
 import {
   batchesOf,
   detectColumns,
+  fileProblem,
+  IMPORT_MAX_BYTES,
   isCsvFile,
   NO_EMAIL_COLUMN_MESSAGE,
+  NOT_CSV_MESSAGE,
   parseContactsCsv,
   TOO_FEW_ROWS_MESSAGE,
+  TOO_LARGE_MESSAGE,
 } from "./contacts-csv-import";
 
 function row(fields: Partial<ImportRow>): ImportRow {
@@ -110,5 +114,16 @@ describe("batchesOf", () => {
     { length: 2501, sizes: [1000, 1000, 501] },
   ])("splits $length rows into $sizes", ({ length, sizes }) => {
     expect(batchesOf(Array.from({ length }, (_, i) => i), 1000).map((batch) => batch.length)).toEqual(sizes);
+  });
+});
+
+describe("fileProblem", () => {
+  it.each([
+    { file: { type: "text/csv", name: "a.csv", size: 1 }, problem: null },
+    { file: { type: "text/csv", name: "a.csv", size: IMPORT_MAX_BYTES }, problem: null },
+    { file: { type: "text/csv", name: "a.csv", size: IMPORT_MAX_BYTES + 1 }, problem: TOO_LARGE_MESSAGE },
+    { file: { type: "application/pdf", name: "a.pdf", size: IMPORT_MAX_BYTES + 1 }, problem: NOT_CSV_MESSAGE },
+  ])("$file.name of $file.size bytes: $problem", ({ file, problem }) => {
+    expect(fileProblem(file)).toBe(problem);
   });
 });

@@ -22,9 +22,20 @@ const headerRules: [ImportField, (header: string) => boolean][] = [
   ["notes", (h) => h.includes("notes")],
 ];
 
+/** The whole file is read in the browser: 50 MB (the spec's upload limit) is about 500,000 contacts. */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+export const TOO_LARGE_MESSAGE = "File is too large: the limit is 50 MB";
+
 /** A file counts as CSV by its type or by its .csv extension. */
 export function isCsvFile(file: { type: string; name: string }): boolean {
   return file.type === "text/csv" || file.name.toLowerCase().endsWith(".csv");
+}
+
+/** Why a chosen file can't be imported, before reading it; null when it can. */
+export function fileProblem(file: { type: string; name: string; size: number }): string | null {
+  if (!isCsvFile(file)) return NOT_CSV_MESSAGE;
+  if (file.size > IMPORT_MAX_BYTES) return TOO_LARGE_MESSAGE;
+  return null;
 }
 
 /** Which column (0-based) holds each field, from the header row. */
