@@ -112,6 +112,7 @@ function ImportForm({ lists, listId, onDone }: ImportContactsDialogProps & { onD
           id={fileId}
           type="file"
           accept=".csv,text/csv"
+          className="py-1.5"
           disabled={pending}
           onChange={(event) => choose(event.target.files?.[0] ?? null)}
         />
