@@ -25,6 +25,28 @@ export default defineConfig(({ command, mode }) => {
     resolve: {
       alias: { "@contracts": contractsDir, "@": srcDir },
     },
+    build: {
+      rolldownOptions: {
+        output: {
+          // Each page's own code comes in its route's chunk (src/routes/*.lazy.tsx). The libraries every page loads
+          // ($initial: reached from the entry by static imports) go in chunks of their own, whose hashes survive a
+          // release that changes only the app, so a returning browser keeps them; React and Supabase apart, as they
+          // are upgraded on their own. Libraries only some screens use (papaparse, react-hook-form) stay with those.
+          codeSplitting: {
+            groups: [
+              {
+                name: "react",
+                test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+                tags: ["$initial"],
+                priority: 2,
+              },
+              { name: "supabase", test: /[\\/]node_modules[\\/]@supabase[\\/]/, tags: ["$initial"], priority: 1 },
+              { name: "vendor", test: /[\\/]node_modules[\\/]/, tags: ["$initial"] },
+            ],
+          },
+        },
+      },
+    },
     define: {
       "import.meta.env.VITE_SUPABASE_ANON_KEY": JSON.stringify(anonKey),
     },

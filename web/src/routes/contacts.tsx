@@ -1,15 +1,10 @@
 // /contacts (core.md §2): the signed-in user's contacts. The view (search, list, page) lives in the address bar.
+// Only what matching and warming the cache need is here; the screen is in ./contacts.lazy, a chunk of its own.
 import { createRoute } from "@tanstack/react-router";
-import { useCallback } from "react";
 import { z } from "zod";
-import {
-  type ContactsView,
-  ContactsPage,
-  ExportContactsButton,
-  ImportContactsDialog,
-  prefetchContactsPage,
-} from "@/features/contacts";
-import { usePageTitle } from "@/lib/page-title";
+// The feature's modules are side-effect free ("sideEffects" in web/package.json), so this brings the prefetch into the
+// main chunk without the rest of the feature's index (the screen, papaparse).
+import { type ContactsView, prefetchContactsPage } from "@/features/contacts";
 import { rootRoute } from "./root";
 
 const contactsSearchSchema = z.object({
@@ -22,39 +17,12 @@ export const contactsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/contacts",
   validateSearch: contactsSearchSchema,
+  // The screen reads its view from these deps too (useLoaderDeps), so page and loader ask for the same thing.
   loaderDeps: ({ search }) => viewOf(search),
   // Not awaited: the page renders at once (its loading state) while the warmed queries come in.
   loader: ({ context, deps }) => void prefetchContactsPage(context.queryClient, deps),
-  component: ContactsRoute,
-});
+}).lazy(() => import("./contacts.lazy").then((module) => module.contactsLazyRoute));
 
 function viewOf(search: z.output<typeof contactsSearchSchema>): ContactsView {
   return { q: search.q || undefined, listId: search.listId, page: search.page ?? 1 };
-}
-
-function ContactsRoute() {
-  usePageTitle("Contacts");
-  const search = contactsRoute.useSearch();
-  const navigate = contactsRoute.useNavigate();
-  const view = viewOf(search);
-  const onViewChange = useCallback(
-    (next: ContactsView) =>
-      void navigate({
-        search: { q: next.q || undefined, listId: next.listId, page: next.page > 1 ? next.page : undefined },
-        replace: true,
-      }),
-    [navigate],
-  );
-  return (
-    <ContactsPage
-      view={view}
-      onViewChange={onViewChange}
-      renderActions={({ lists, view: current, total }) => (
-        <>
-          <ImportContactsDialog lists={lists} listId={current.listId} />
-          <ExportContactsButton lists={lists} view={current} total={total} />
-        </>
-      )}
-    />
-  );
 }

@@ -1,8 +1,7 @@
 // /pricing (platform.md §2). `discount` carries a code claimed in the upgrade dialog, so the page can show it.
+// The screen is in ./pricing.lazy, a chunk of its own.
 import { createRoute } from "@tanstack/react-router";
 import { z } from "zod";
-import { PricingPage } from "@/features/pricing";
-import { usePageTitle } from "@/lib/page-title";
 import { rootRoute } from "./root";
 
 const pricingSearchSchema = z.object({
@@ -18,11 +17,4 @@ export const pricingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/pricing",
   validateSearch: pricingSearchSchema,
-  component: PricingRoute,
-});
-
-function PricingRoute() {
-  usePageTitle("Pricing");
-  const { discount } = pricingRoute.useSearch();
-  return <PricingPage discountCode={discount} />;
-}
+}).lazy(() => import("./pricing.lazy").then((module) => module.pricingLazyRoute));
