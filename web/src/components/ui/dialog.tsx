@@ -7,7 +7,15 @@ import { focusRing } from "./focus";
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+const EDITABLE_FIELD =
+  "input:not([readonly]):not([disabled]):not([type=hidden]), textarea:not([readonly]):not([disabled]), select:not([disabled])";
+
+export function DialogContent({
+  className,
+  children,
+  onOpenAutoFocus,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
@@ -18,6 +26,16 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
           focusRing,
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          onOpenAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          // Radix focuses the first focusable element, in an edit form a read-only address: start where typing goes.
+          const field = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(EDITABLE_FIELD);
+          if (field) {
+            event.preventDefault();
+            field.focus();
+          }
+        }}
         {...props}
       >
         {children}
