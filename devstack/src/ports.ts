@@ -1,4 +1,5 @@
-// Local TCP ports: the internal ones devstack hands out (each function's) and the wait for a server to listen.
+// Local TCP ports: the internal ones devstack hands out (each function's), the stack's own ports being free, and the
+// wait for a server to listen.
 import { createConnection, createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -49,5 +50,37 @@ export async function waitForPort(
       options.onSlow?.();
     }
     await sleep(100);
+  }
+}
+
+/** Whether a server could listen on 127.0.0.1:port right now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * Makes sure the stack can listen on these ports. One a server listens on is refused at once. One held only by a
+ * connection's local end (its ports are in Linux's ephemeral range, 32768-60999, so a client socket of an earlier
+ * run, closing down in TIME-WAIT, can hold one for up to 60 s) is waited for, saying so, rather than failing the run.
+ */
+export async function waitForFreePorts(
+  ports: number[],
+  options: { log: (line: string) => void; timeoutMs?: number; pollMs?: number },
+): Promise<void> {
+  const { log, timeoutMs = 75_000, pollMs = 1000 } = options;
+  for (const port of ports) {
+    if (await isListening(port)) throw new Error(`Port ${port} is already in use`);
+    if (await canListen(port)) continue;
+    log(`port ${port} is still held by a closing connection; waiting for it to be released (up to a minute)`);
+    const started = Date.now();
+    while (!(await canListen(port))) {
+      if (await isListening(port)) throw new Error(`Port ${port} is already in use`);
+      if (Date.now() - started > timeoutMs) throw new Error(`Port ${port} stayed in use for ${timeoutMs / 1000} s`);
+      await sleep(pollMs);
+    }
   }
 }

@@ -15,7 +15,7 @@ import { createGateway } from "./gateway.ts";
 import { checkHealth, type Probe } from "./health.ts";
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from "./keys.ts";
 import { paths } from "./paths.ts";
-import { isListening } from "./ports.ts";
+import { isListening, waitForFreePorts } from "./ports.ts";
 import { databaseUrl, removeCluster, startPostgres, type RunningPostgres } from "./postgres.ts";
 import { runCommand } from "./processes.ts";
 
@@ -85,7 +85,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const unlock = lockDataDir(options.dataDir);
     started.push({ component: "data directory lock", stop: async () => unlock() });
     // Found out now rather than after everything else has started.
-    if (await isListening(options.gatewayPort)) throw new Error(`Port ${options.gatewayPort} is already in use`);
+    await waitForFreePorts([options.gatewayPort, options.dbPort], { log });
     if (options.freshDatabase) await removeCluster(options.dataDir, log);
 
     const edgeFunctions = loadEdgeFunctions(paths.repoRoot);
