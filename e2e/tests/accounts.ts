@@ -12,11 +12,17 @@ export function accountMenu(page: Page, username: string) {
 
 export type Account = { username: string; email: string; password: string };
 
-/** Registers a brand-new account on /register the way a person does; the app signs it in and goes home. */
-export async function registerNewAccount(page: Page): Promise<Account> {
+/**
+ * Registers a brand-new account on /register the way a person does; the app signs it in and goes home. The page is
+ * loaded afresh unless `open` gets there another way (a link: the app, and what it keeps in memory, stay).
+ */
+export async function registerNewAccount(
+  page: Page,
+  open: () => Promise<unknown> = () => page.goto("/register"),
+): Promise<Account> {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const account = { username: `e2e_${suffix}`, email: `e2e_${suffix}@example.com`, password: "correct-horse-battery" };
-  await page.goto("/register");
+  await open();
   const form = page.getByRole("form", { name: "Register" });
   await form.getByLabel("Username").fill(account.username);
   await form.getByLabel("Email").fill(account.email);

@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import Papa from "papaparse";
-import { notifications, registerNewAccount } from "./accounts";
+import { logOut, notifications, registerNewAccount } from "./accounts";
 import { validateAndWait } from "./validation";
 
 const saved = {
@@ -38,7 +38,7 @@ async function chooseList(page: Page, name: string): Promise<void> {
 test("a signed-in person keeps a discovered contact in lists, imports a CSV and exports the view", async ({ page }) => {
   // One long journey through every dialog: more steps than the default 30 s allows for on a loaded machine.
   test.setTimeout(90_000);
-  await registerNewAccount(page);
+  const account = await registerNewAccount(page);
 
   // Save a discovered address, with a note.
   await validateAndWait(page, "someone@acme-corp.test", "VALID EMAIL");
@@ -154,4 +154,11 @@ test("a signed-in person keeps a discovered contact in lists, imports a CSV and 
     "'=HYPERLINK(\"https://evil.test\")",
   );
   await expect(notifications(page).getByText("Exported 48 contacts", { exact: true })).toBeVisible();
+
+  // Someone else signing up in the same tab, without a reload, sees none of it, not even from the app's cache.
+  await logOut(page, account.username);
+  await registerNewAccount(page, () => page.getByRole("banner").getByRole("link", { name: "Register" }).click());
+  await page.getByRole("banner").getByRole("link", { name: "Contacts" }).click();
+  await expect(page.getByText("No contacts found.")).toBeVisible();
+  await expect(contactRow(page, saved.email)).toHaveCount(0);
 });

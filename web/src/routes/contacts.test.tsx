@@ -215,15 +215,20 @@ describe("contacts page", () => {
     storeSessionFor(demoUser);
     let created: unknown;
     let patched: unknown;
+    let askedForAGoneList = false;
     let lists = [general];
     mockNetwork({
       "GET /api/user": () => json(demoUser),
       "GET /api/contact-lists": () => json(lists),
       // Like the API: a deleted list's contacts answer 404.
-      "GET /api/contacts": (request) =>
-        lists.some((list) => String(list.id) === (new URL(request.url).searchParams.get("listId") ?? "1"))
-          ? page([])
-          : json({ message: "Contact list not found" }, { status: 404 }),
+      "GET /api/contacts": (request) => {
+        const listId = new URL(request.url).searchParams.get("listId");
+        if (listId && !lists.some((list) => String(list.id) === listId)) {
+          askedForAGoneList = true;
+          return json({ message: "Contact list not found" }, { status: 404 });
+        }
+        return page([]);
+      },
       "POST /api/contact-lists": async (request) => {
         created = await request.json();
         lists = [general, leads];
@@ -267,9 +272,10 @@ describe("contacts page", () => {
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete List" }));
     expect(await screen.findByText("Contact list deleted successfully")).toBeVisible();
     expect(screen.getByLabelText("List")).toHaveValue("");
-    // The deleted list's page is dropped, not refetched into a 404 whose error toast would replace the success one.
+    // The deleted list's page is not asked for again (a 404, whose error toast would replace the success one).
     expect(await screen.findByText("No contacts found.")).toBeVisible();
     expect(screen.getByText("Contact list deleted successfully")).toBeVisible();
     expect(screen.queryByText("Failed to fetch contacts")).not.toBeInTheDocument();
+    expect(askedForAGoneList).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import { createContext, type ReactNode, useContext, useEffect } from "react";
 import { toast } from "@/components/ui/toast-store";
 import { messageOf } from "@/lib/api";
 import { supabase } from "@/lib/supabase";
-import { currentUserQueryKey, useCurrentUser } from "./api/get-current-user";
+import { setCurrentUser, useCurrentUser } from "./api/get-current-user";
 import { useLogin } from "./api/login";
 import { useLogout } from "./api/logout";
 import { useRegister } from "./api/register";
@@ -40,7 +40,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const { data } = supabase.auth.onAuthStateChange((event, session) => {
       if (session) writeAuthToken(session.access_token);
       else clearAuthToken();
-      if (event === "SIGNED_OUT") queryClient.setQueryData(currentUserQueryKey, null);
+      if (event === "SIGNED_OUT") setCurrentUser(queryClient, null);
     });
     return () => data.subscription.unsubscribe();
   }, [queryClient]);

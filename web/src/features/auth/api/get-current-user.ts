@@ -1,8 +1,9 @@
 // GET /api/user: who is signed in. A 401 means nobody (core.md §6), not an error.
 import { type User, userSchema } from "@contracts/auth";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiFetch, readJson } from "@/lib/api";
 import { supabase } from "@/lib/supabase";
+import { forgetUserScopedQueries } from "@/lib/user-scoped";
 
 /** The spec's cache key for the current user (core.md §7), although the call itself goes to /api/user. */
 export const currentUserQueryKey = ["/api/auth/user"] as const;
@@ -25,4 +26,11 @@ export function currentUserQueryOptions() {
 
 export function useCurrentUser() {
   return useQuery(currentUserQueryOptions());
+}
+
+/** Makes `user` the signed-in one (null: nobody); when that is someone else, the previous person's data goes first. */
+export function setCurrentUser(queryClient: QueryClient, user: User | null): void {
+  const previous = queryClient.getQueryData<User | null>(currentUserQueryKey);
+  if (previous?.id !== user?.id) forgetUserScopedQueries(queryClient);
+  queryClient.setQueryData(currentUserQueryKey, user);
 }

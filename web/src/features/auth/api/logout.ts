@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api";
 import { endSession } from "../session";
-import { currentUserQueryKey } from "./get-current-user";
+import { setCurrentUser } from "./get-current-user";
 
 export async function logout(): Promise<void> {
   await apiFetch("/api/logout", { method: "POST" });
@@ -13,6 +13,6 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSuccess: () => queryClient.setQueryData(currentUserQueryKey, null),
+    onSuccess: () => setCurrentUser(queryClient, null),
   });
 }

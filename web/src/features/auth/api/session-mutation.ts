@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiFetch } from "@/lib/api";
 import { startSession } from "../session";
-import { currentUserQueryKey } from "./get-current-user";
+import { setCurrentUser } from "./get-current-user";
 
 /** Validates `body` with `schema`, posts it to `path` and starts the session the answer carries. */
 export async function postForSession<S extends z.ZodType>(path: `/api/${string}`, schema: S, body: z.input<S>): Promise<User> {
@@ -16,6 +16,6 @@ export function useSessionMutation<T>(post: (body: T) => Promise<User>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: post,
-    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+    onSuccess: (user) => setCurrentUser(queryClient, user),
   });
 }

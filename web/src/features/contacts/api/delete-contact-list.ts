@@ -1,4 +1,5 @@
 // DELETE /api/contact-lists/{id}: its contacts move to General (core.md §4), so both caches are refreshed.
+import type { ContactList } from "@contracts/contacts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api";
 import { contactsQueryKey } from "./get-contacts";
@@ -13,7 +14,9 @@ export function useDeleteContactList() {
   return useMutation({
     mutationFn: deleteContactList,
     onSuccess: (_, id) => {
-      // Pages of the deleted list can only answer 404 now: dropped, not refetched, while the view moves away from it.
+      // Gone from the lists at once, so a page filtered to it stops asking (it could only answer 404 now) and moves
+      // to all lists; its cached pages go too.
+      queryClient.setQueryData<ContactList[]>(contactListsQueryKey, (lists) => lists?.filter((list) => list.id !== id));
       queryClient.removeQueries({ queryKey: [...contactsQueryKey, { listId: id }] });
     },
     onSettled: async () => {

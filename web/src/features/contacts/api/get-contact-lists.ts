@@ -3,6 +3,7 @@ import { type ContactList, contactListSchema } from "@contracts/contacts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiFetch, readJson } from "@/lib/api";
+import { userScoped } from "@/lib/user-scoped";
 
 export const contactListsQueryKey = ["/api/contact-lists"] as const;
 const FIVE_MINUTES = 5 * 60 * 1000;
@@ -14,6 +15,7 @@ export async function getContactLists(signal?: AbortSignal): Promise<ContactList
 
 export function contactListsQueryOptions() {
   return queryOptions({
+    meta: userScoped,
     queryKey: contactListsQueryKey,
     queryFn: ({ signal }) => getContactLists(signal),
     staleTime: FIVE_MINUTES,

@@ -9,6 +9,7 @@ import {
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { ApiError, apiFetch, readJson } from "@/lib/api";
+import { userScoped } from "@/lib/user-scoped";
 
 export const contactsQueryKey = ["/api/contacts"] as const;
 
@@ -34,6 +35,7 @@ export async function getContacts(query: ContactsPageQuery, signal?: AbortSignal
 
 export function contactsQueryOptions(query: ContactsPageQuery) {
   return queryOptions({
+    meta: userScoped,
     queryKey: [...contactsQueryKey, query] as const,
     queryFn: ({ signal }) => getContacts(query, signal),
     placeholderData: keepPreviousData,
@@ -47,6 +49,7 @@ export function useContacts(query: ContactsPageQuery, enabled = true) {
 /** Which of these addresses are already saved: one exact-address search each (q matches the address). */
 export function savedContactQueryOptions(email: string) {
   return queryOptions({
+    meta: userScoped,
     queryKey: [...contactsQueryKey, "saved", email.toLowerCase()] as const,
     queryFn: async ({ signal }) => {
       const page = await getContacts({ q: email, limit: 50, offset: 0 }, signal);

@@ -62,7 +62,9 @@ function SignedInContacts({ view, onViewChange, renderActions }: ContactsPagePro
   const filterId = useId();
   const [search, setSearch] = useState(view.q ?? "");
   const lists = useContactLists();
-  const contacts = useContacts(contactsPageQuery(view));
+  // A list that isn't (or no longer is) among the person's lists: nothing to ask for, and the view goes to all lists.
+  const listGone = view.listId !== undefined && lists.isSuccess && !lists.data.some((list) => list.id === view.listId);
+  const contacts = useContacts(contactsPageQuery(view), !listGone);
   const [editing, setEditing] = useState<Contact | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<Contact | null>(null);
@@ -94,6 +96,9 @@ function SignedInContacts({ view, onViewChange, renderActions }: ContactsPagePro
   const total = contacts.data?.total ?? 0;
   const rows = contacts.data?.contacts ?? [];
   const pages = Math.max(1, Math.ceil(total / CONTACTS_PAGE_SIZE));
+  useEffect(() => {
+    if (listGone) latest.current.onViewChange({ ...latest.current.view, listId: undefined, page: 1 });
+  }, [listGone]);
   // Past the last page (its last contact deleted, or an old link): back to the last page there is.
   const pastTheEnd = contacts.isSuccess && !contacts.isPlaceholderData && view.page > pages;
   useEffect(() => {
@@ -120,7 +125,6 @@ function SignedInContacts({ view, onViewChange, renderActions }: ContactsPagePro
       await deleteList.mutateAsync(selectedList.id);
       toast({ title: "Success", description: "Contact list deleted successfully" });
       setDeletingList(false);
-      onViewChange({ ...view, listId: undefined, page: 1 });
     } catch (error) {
       toast({
         title: "Error",
