@@ -2,7 +2,7 @@
 -- it. Best-known fields come from the most recent non-empty contribution, confidence counts distinct users, a source
 -- goes with its saved contact and a master contact with no source left goes too.
 begin;
-select plan(35);
+select plan(40);
 
 select tests.create_user('owner');
 select tests.create_user('stranger');
@@ -84,6 +84,31 @@ reset role;
 select results_eq(
   $$ select confidence from public.master_contacts where email = 'ada@example.com' $$,
   $$ values (2) $$, 'and leaves its contribution in place'
+);
+
+-- Act 3b: any update of a contact whose source went missing puts it back ---------------------------------------------
+
+reset role;
+delete from public.master_contact_sources where user_id = tests.get_user_id('owner');
+select private.refresh_master_contacts(array(select id from public.master_contacts where email = 'ada@example.com'));
+select results_eq(
+  $$ select confidence, best_known_first_name from public.master_contacts where email = 'ada@example.com' $$,
+  $$ values (1, 'Augusta') $$, 'a lost source leaves the master contact to the other contributor (arranged)'
+);
+
+select tests.authenticate_as('owner');
+update public.saved_contacts set notes = 'repaired';
+reset role;
+select results_eq(
+  $$ select s.contributed_data ->> 'first_name', s.contributed_data ->> 'last_name'
+     from public.master_contact_sources as s join public.master_contacts as m on m.id = s.master_contact_id
+     where m.email = 'ada@example.com' and s.user_id = tests.get_user_id('owner') $$,
+  $$ values ('Ada', 'King') $$, 'an edit of only the notes re-creates the missing source'
+);
+select results_eq(
+  $$ select confidence, best_known_first_name, best_known_last_name from public.master_contacts
+     where email = 'ada@example.com' $$,
+  $$ values (2, 'Ada', 'King') $$, 'and the master contact counts it again'
 );
 
 -- Act 4: changing the address moves the contribution ----------------------------------------------------------------
@@ -227,6 +252,13 @@ select policies_are('public', 'master_contacts', array['Admins can read every ma
   'one read policy, no write policies');
 select policies_are('public', 'master_contact_sources', array['Admins can read every master contact source'],
   'one read policy, no write policies');
+
+-- Concurrent saves and deletions of one address cannot be run from one session; what keeps them consistent is that
+-- each locks the master contacts FOR UPDATE, in id order, before changing their sources or deciding to remove them.
+select matches(pg_get_functiondef('private.refresh_master_contacts(bigint[])'::regprocedure),
+  'order by [a-z.]*id\s+for update', 'a refresh locks its master contacts before removing those without a source');
+select matches(pg_get_functiondef('private.add_contributions(public.saved_contacts[])'::regprocedure),
+  'order by [a-z.]*id\s+for update', 'a save locks its master contacts before adding sources to them');
 
 select * from finish();
 rollback;
