@@ -61,6 +61,7 @@ describe("contacts page", () => {
 
     await user.type(screen.getByLabelText("Search contacts"), "zed");
     expect(await screen.findByText("No contacts found.")).toBeVisible();
+    expect(screen.getByText("0 contacts match")).toHaveAttribute("aria-live", "polite");
     expect(asked.filter((params) => params.has("q")).map((params) => params.get("q"))).toEqual(["zed"]);
     expect(asked.at(-1)?.get("offset")).toBe("0");
   });

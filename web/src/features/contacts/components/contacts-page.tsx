@@ -205,6 +205,10 @@ function SignedInContacts({ view, onViewChange, renderActions }: ContactsPagePro
         <h2 id="contacts-table-title" className="sr-only">
           Contact table
         </h2>
+        {/* Always there, so a screen reader hears how many match once a search or a list filter has answered. */}
+        <p className="sr-only" aria-live="polite">
+          {contacts.isSuccess && !contacts.isFetching ? `${total.toLocaleString()} contacts match` : ""}
+        </p>
         {contacts.isPending ? (
           <div role="status" className="grid gap-2">
             <span className="sr-only">Loading contacts</span>
