@@ -13,12 +13,15 @@ import { userScoped } from "@/lib/user-scoped";
 
 export const contactsQueryKey = ["/api/contacts"] as const;
 
-export type ContactsPageQuery = { q?: string; listId?: number; limit: number; offset: number };
+/** Without a limit, every contact that matches. */
+export type ContactsPageQuery = { q?: string; listId?: number; limit?: number; offset: number };
 export type ContactsPage = { contacts: Contact[]; total: number };
 
 export async function getContacts(query: ContactsPageQuery, signal?: AbortSignal): Promise<ContactsPage> {
   const parsed = contactsQuerySchema.parse(query);
-  const params = new URLSearchParams({ limit: String(parsed.limit), offset: String(parsed.offset) });
+  const params = new URLSearchParams();
+  if (parsed.limit !== undefined) params.set("limit", String(parsed.limit));
+  params.set("offset", String(parsed.offset));
   if (parsed.q) params.set("q", parsed.q);
   if (parsed.listId !== undefined) params.set("listId", String(parsed.listId));
   try {
@@ -46,18 +49,27 @@ export function useContacts(query: ContactsPageQuery, enabled = true) {
   return useQuery({ ...contactsQueryOptions(query), enabled });
 }
 
-/** Which of these addresses are already saved: one exact-address search each (q matches the address). */
-export function savedContactQueryOptions(email: string) {
+/**
+ * Which addresses at a domain are already saved. One search for "@domain" answers every card of an exploration (often
+ * dozens of addresses) at once, instead of a request per card; each card looks for its own address in the answer.
+ */
+export function savedAtDomainQueryOptions(domain: string) {
   return queryOptions({
     meta: userScoped,
-    queryKey: [...contactsQueryKey, "saved", email.toLowerCase()] as const,
+    queryKey: [...contactsQueryKey, "saved", domain.toLowerCase()] as const,
     queryFn: async ({ signal }) => {
-      const page = await getContacts({ q: email, limit: 50, offset: 0 }, signal);
-      return page.contacts.find((contact) => contact.email.toLowerCase() === email.toLowerCase()) ?? null;
+      const page = await getContacts({ q: `@${domain}`, offset: 0 }, signal);
+      return page.contacts.map((contact) => contact.email.toLowerCase());
     },
   });
 }
 
-export function useSavedContact(email: string, enabled: boolean) {
-  return useQuery({ ...savedContactQueryOptions(email), enabled });
+/** Whether this address is among the person's contacts. */
+export function useIsSavedContact(email: string, enabled: boolean) {
+  const address = email.toLowerCase();
+  return useQuery({
+    ...savedAtDomainQueryOptions(address.slice(address.lastIndexOf("@") + 1)),
+    enabled,
+    select: (saved) => saved.includes(address),
+  });
 }

@@ -29,7 +29,9 @@ describe("Save Contact dialog", () => {
       "GET /api/user": () => json(demoUser),
       "GET /api/contact-lists": () => json([general]),
       "GET /api/contacts": (request) => {
-        expect(new URL(request.url).searchParams.get("q")).toBe(found.email);
+        // One search for the whole domain; no limit, so every saved address there comes back.
+        expect(new URL(request.url).searchParams.get("q")).toBe("@acme.test");
+        expect(new URL(request.url).searchParams.has("limit")).toBe(false);
         return json(isSaved ? [saved] : [], { headers: { "X-Total-Count": isSaved ? "1" : "0" } });
       },
       "POST /api/contacts": async (request) => {
@@ -84,6 +86,32 @@ describe("Save Contact dialog", () => {
     const dialog = within(await screen.findByRole("dialog", { name: "Save Contact" }));
     await user.click(dialog.getByRole("button", { name: "Save to Contacts" }));
     expect(await screen.findByText("Already saved to contacts")).toBeVisible();
+  });
+
+  it("asks once per domain which of its addresses are saved, however many cards there are", async () => {
+    storeSessionFor(demoUser);
+    let searches = 0;
+    mockNetwork({
+      "GET /api/user": () => json(demoUser),
+      "GET /api/contacts": () => {
+        searches++;
+        // Another saved address merely containing the domain is not a match for any card.
+        const lookalike = { ...saved, id: 8, email: "x@acme.test.example" };
+        return json([saved, lookalike], { headers: { "X-Total-Count": "2" } });
+      },
+    });
+    const others = ["john.roe@acme.test", "x@acme.test"].map((email, i) => ({ ...found, id: `e${i + 2}`, email }));
+    renderWithAuth(
+      <>
+        {[found, ...others].map((email) => (
+          <EmailCard key={email.id} email={email} />
+        ))}
+      </>,
+    );
+    expect(await screen.findByRole("button", { name: "Already saved to contacts" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Save john.roe@acme.test to contacts" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Save x@acme.test to contacts" })).toBeEnabled();
+    expect(searches).toBe(1);
   });
 
   it("is not offered to a signed-out visitor", async () => {

@@ -16,7 +16,7 @@ import { useAuth } from "@/features/auth";
 import { messageOf } from "@/lib/api";
 import { useCreateContact } from "../api/create-contact";
 import { useContactLists } from "../api/get-contact-lists";
-import { useSavedContact } from "../api/get-contacts";
+import { useIsSavedContact } from "../api/get-contacts";
 import { NotesField } from "./contact-form-dialog";
 import { ListSelect } from "./list-select";
 
@@ -55,11 +55,11 @@ type SaveContactButtonProps = {
 
 export function SaveContactButton({ candidate, source, look = "full" }: SaveContactButtonProps) {
   const { isAuthenticated } = useAuth();
-  const saved = useSavedContact(candidate.email, isAuthenticated);
+  const saved = useIsSavedContact(candidate.email, isAuthenticated);
   const [open, setOpen] = useState(false);
   if (!isAuthenticated) return null;
 
-  const isSaved = saved.data != null;
+  const isSaved = saved.data === true;
   if (isSaved && look === "card") {
     return (
       <Button variant="ghost" size="sm" disabled className="text-success">
