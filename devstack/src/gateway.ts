@@ -5,7 +5,6 @@
 // reports each component.
 import { Agent, request as requestFunction, type IncomingMessage, type ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
@@ -115,9 +114,7 @@ function passOn(c: Context, client: NodeClient | undefined, answer: IncomingMess
     // Straight onto the browser's socket: a Response would cost a web stream and a copy of every header, on the
     // busiest path of the stack.
     client.outgoing.writeHead(status, answer.statusMessage, headers);
-    pipeline(answer, client.outgoing).catch(() => {
-      // The browser or the function hung up mid-answer; pipeline has closed both.
-    });
+    pipeOn(answer, client.outgoing);
     return RESPONSE_ALREADY_SENT;
   }
   const noBody = c.req.method === "HEAD" || status === 204 || status === 205 || status === 304;
@@ -129,6 +126,24 @@ function passOn(c: Context, client: NodeClient | undefined, answer: IncomingMess
       (Array.isArray(value) ? value : [value]).map((one): [string, string] => [name, one]),
     ),
   });
+}
+
+/**
+ * What pipeline(answer, outgoing) does, without its cost on every answer (an AbortController it aborts when done, and
+ * the DOMException that makes): the answer streamed on, and if the browser or the function hangs up mid-answer, both
+ * closed, the error swallowed.
+ */
+function pipeOn(answer: IncomingMessage, outgoing: ServerResponse): void {
+  const ignore = () => {};
+  answer.on("error", ignore);
+  outgoing.on("error", ignore);
+  answer.once("close", () => {
+    if (!answer.readableEnded) outgoing.destroy();
+  });
+  outgoing.once("close", () => {
+    if (!outgoing.writableFinished) answer.destroy();
+  });
+  answer.pipe(outgoing);
 }
 
 // Connections to the functions are kept open between requests; idle ones do not keep the process alive.

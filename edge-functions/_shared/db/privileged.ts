@@ -168,39 +168,26 @@ export interface ValidationLogEntry {
  */
 export async function storeValidation(result: StoredValidation | null, log: ValidationLogEntry): Promise<void> {
   const sql = database();
-  // postgres.js writes an object as (columns) values (...) after "insert into <table>": no alias there, or it reads
-  // the object as a select list.
-  const logRow = sql({
-    user_id: log.userId,
-    session_id: log.sessionId,
-    validation_type: log.validationType,
-    emails_processed: log.emailsProcessed,
-    valid_emails: log.validEmails,
-    invalid_emails: log.invalidEmails,
-    warning_emails: log.warningEmails,
-    domain: log.domain,
-  });
+  // Columns spelled out rather than sql(object): postgres.js places an object helper by searching the query text before
+  // it with a regular expression per keyword it knows, on every call, which cost more than the rest of the query's
+  // building on this, the busiest write (the values are sent as the same parameters either way).
+  const logRow = sql`
+    (user_id, session_id, validation_type, emails_processed, valid_emails, invalid_emails, warning_emails, domain)
+    values (${log.userId}, ${log.sessionId}, ${log.validationType}, ${log.emailsProcessed}, ${log.validEmails},
+      ${log.invalidEmails}, ${log.warningEmails}, ${log.domain})
+  `;
   if (!result) {
     await sql`insert into public.validation_logs ${logRow}`;
     return;
   }
-  const cacheRow = sql({
-    email: result.email,
-    domain: result.domain,
-    is_valid: result.isValid,
-    format_valid: result.formatValid,
-    mx_records_found: result.mxRecordsFound,
-    verdict: result.verdict,
-    reasons: result.reasons,
-    mx_records: sql.json(result.mxRecords),
-    suggestion: result.suggestion,
-    role_account: result.roleAccount,
-    free_provider: result.freeProvider,
-    disposable_provider: result.disposableProvider,
-    risk_score: result.riskScore,
-    deliverability_score: result.deliverabilityScore,
-    validated_at: result.validatedAt,
-  });
+  const cacheRow = sql`
+    (email, domain, is_valid, format_valid, mx_records_found, verdict, reasons, mx_records, suggestion, role_account,
+      free_provider, disposable_provider, risk_score, deliverability_score, validated_at)
+    values (${result.email}, ${result.domain}, ${result.isValid}, ${result.formatValid}, ${result.mxRecordsFound},
+      ${result.verdict}, ${result.reasons}, ${sql.json(result.mxRecords)}, ${result.suggestion}, ${result.roleAccount},
+      ${result.freeProvider}, ${result.disposableProvider}, ${result.riskScore}, ${result.deliverabilityScore},
+      ${result.validatedAt})
+  `;
   await sql`
     with cached as (
       insert into public.email_validations ${cacheRow}
