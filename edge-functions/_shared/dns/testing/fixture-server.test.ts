@@ -1,6 +1,6 @@
 // The fixture itself: the names others rely on, and the program devstack runs (`--port N`, "listening", SIGTERM).
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
+import { withFixtureProgram } from "../../testing/fixture-program.ts";
 import { createDnsClient } from "../client.ts";
 import { FIXTURE_NAMES } from "./zones.ts";
 
@@ -21,35 +21,8 @@ Deno.test("fixture zones hold every name the brief promises", () => {
 });
 
 Deno.test("the fixture program says where it listens, answers there and stops cleanly on SIGTERM", async () => {
-  const program = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-net",
-      "--config",
-      fileURLToPath(new URL("../../../deno.json", import.meta.url)),
-      fileURLToPath(new URL("./fixture-server.ts", import.meta.url)),
-      "--port",
-      "0",
-    ],
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const lines = program.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let output = "";
-  while (!output.includes("\n")) {
-    const { value, done } = await lines.read();
-    if (done) break;
-    output += value;
-  }
-  const port = Number(/^listening on 127\.0\.0\.1:(\d+)\n/.exec(output)?.[1]);
-  try {
-    assert.ok(port > 0, `first line: ${JSON.stringify(output)}`);
+  await withFixtureProgram(new URL("./fixture-server.ts", import.meta.url), ["--allow-net"], async (port) => {
     const client = createDnsClient({ servers: [{ transport: "udp", host: "127.0.0.1", port }] });
     assert.equal((await client.query("mailscout-demo.test", "MX")).rcode, "NOERROR");
-  } finally {
-    program.kill("SIGTERM");
-    const status = await program.status;
-    await lines.cancel();
-    assert.equal(status.code, 0);
-  }
+  });
 });

@@ -1,6 +1,6 @@
 // The fixture proxy and the fixture sites: what other tests, the test stack and the bench rely on.
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
+import { withFixtureProgram } from "../../testing/fixture-program.ts";
 import { FIXTURE_NAMES } from "../../dns/testing/zones.ts";
 import { checkAddress } from "../net/address-policy.ts";
 import { startFixtureProxy } from "./fixture-proxy.ts";
@@ -116,35 +116,8 @@ Deno.test("fixture sites: acme-corp.test holds what the extract tests and the e2
 });
 
 Deno.test("fixture proxy program: says where it listens, serves there and stops cleanly on SIGTERM", async () => {
-  const program = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-net",
-      "--allow-read",
-      "--config",
-      fileURLToPath(new URL("../../../deno.json", import.meta.url)),
-      fileURLToPath(new URL("./fixture-proxy.ts", import.meta.url)),
-      "--port",
-      "0",
-    ],
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const lines = program.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let output = "";
-  while (!output.includes("\n")) {
-    const { value, done } = await lines.read();
-    if (done) break;
-    output += value;
-  }
-  const port = Number(/^listening on 127\.0\.0\.1:(\d+)\n/.exec(output)?.[1]);
-  try {
-    assert.ok(port > 0, `first line: ${JSON.stringify(output)}`);
+  const proxyProgram = new URL("./fixture-proxy.ts", import.meta.url);
+  await withFixtureProgram(proxyProgram, ["--allow-net", "--allow-read"], async (port) => {
     assert.equal((await viaProxy(`http://127.0.0.1:${port}`, "http://down.test/")).status, 503);
-  } finally {
-    program.kill("SIGTERM");
-    const status = await program.status;
-    await lines.cancel();
-    assert.equal(status.code, 0);
-  }
+  });
 });
