@@ -2,11 +2,12 @@
 // add / edit / delete contact, create and delete list. Signed out, it asks the person to sign in.
 import type { Contact, ContactList } from "@contracts/contacts";
 import { Link } from "@tanstack/react-router";
-import { LockIcon, PencilIcon, PlusIcon, SearchIcon, Trash2Icon } from "lucide-react";
+import { LockIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { CopyEmailButton } from "@/components/ui/copy-email-button";
-import { Input } from "@/components/ui/input";
+import { IconBadge } from "@/components/ui/icon-badge";
+import { SearchInput } from "@/components/ui/search-input";
 import { toast } from "@/components/ui/toast-store";
 import { useAuth } from "@/features/auth";
 import { messageOf } from "@/lib/api";
@@ -45,9 +46,7 @@ export function ContactsPage(props: ContactsPageProps) {
 function SignInRequired() {
   return (
     <div className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-24 text-center">
-      <span className="grid size-12 place-items-center rounded-full bg-muted text-muted-foreground">
-        <LockIcon className="size-6" aria-hidden />
-      </span>
+      <IconBadge icon={LockIcon} />
       <h1 className="text-2xl font-bold tracking-tight">Sign in required</h1>
       <p className="text-muted-foreground">Sign in to keep the contacts you find in lists.</p>
       <Link to="/login" className={buttonVariants()}>
@@ -160,21 +159,12 @@ function SignedInContacts({ view, onViewChange, renderActions }: ContactsPagePro
           <label htmlFor={searchId} className="text-sm font-medium">
             Search contacts
           </label>
-          <div className="relative">
-            <SearchIcon
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden
-            />
-            <Input
-              id={searchId}
-              type="search"
-              placeholder="Email, name, company or position"
-              autoComplete="off"
-              className="pl-9"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
+          <SearchInput
+            id={searchId}
+            placeholder="Email, name, company or position"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </div>
         <div className="grid w-56 gap-1.5">
           <label htmlFor={filterId} className="text-sm font-medium">

@@ -1,10 +1,9 @@
 // The Emails tab (core.md §2, §5, §8): the discovered addresses, narrowed by the name search; the first three, then
 // the rest on request; the limitations warning where the site may hide addresses from a crawler.
 import type { DetectedTechnologies, DiscoveredEmail } from "@contracts/exploration";
-import { SearchIcon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { SearchInput } from "@/components/ui/search-input";
 import { matchesNameSearch } from "../name-search";
 import { EmailCard } from "./email-card";
 import { hasScrapingLimitations, ScrapingLimitations } from "./scraping-limitations";
@@ -41,22 +40,13 @@ export function EmailsTab({ domain, emails, detected }: EmailsTabProps) {
           <label htmlFor={searchId} className="sr-only">
             Search by name
           </label>
-          <div className="relative">
-            <SearchIcon
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden
-            />
-            <Input
-              id={searchId}
-              type="search"
-              placeholder="Search by name, e.g. Jane Doe"
-              autoComplete="off"
-              spellCheck={false}
-              className="pl-9"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
+          <SearchInput
+            id={searchId}
+            placeholder="Search by name, e.g. Jane Doe"
+            spellCheck={false}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </div>
       )}
 

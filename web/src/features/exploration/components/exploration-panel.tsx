@@ -2,10 +2,12 @@
 // the site is read, the result (banner, status notice, Emails and Domain Info tabs) or what went wrong. The badge and
 // the banner sit in live regions, so screen readers hear the exploration start and what it found.
 import type { ScrapeResult } from "@contracts/exploration";
-import { CircleAlertIcon, CircleCheckIcon, GlobeIcon, HourglassIcon } from "lucide-react";
+import { CircleCheckIcon, GlobeIcon, HourglassIcon } from "lucide-react";
 import type { Ref } from "react";
 import { CardContent } from "@/components/ui/card";
-import { StatusCard } from "@/components/ui/status-card";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { IconBadge } from "@/components/ui/icon-badge";
+import { type StatusBadge, StatusCard } from "@/components/ui/status-card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { DomainInfoTab } from "./domain-info-tab";
 import { EmailsTab } from "./emails-tab";
@@ -20,9 +22,7 @@ export type ExplorationState =
   | { status: "complete"; result: ScrapeResult }
   | { status: "failed"; limitReached: boolean };
 
-type BadgeLook = { label: string; className: string };
-
-function badgeFor(state: ExplorationState): BadgeLook {
+function badgeFor(state: ExplorationState): StatusBadge {
   switch (state.status) {
     case "idle":
     case "waiting":
@@ -125,9 +125,7 @@ function ExplorationResult({ result }: { result: ScrapeResult }) {
 function NothingExplored({ waiting }: { waiting: boolean }) {
   return (
     <div className="grid justify-items-center gap-2 py-10 text-center">
-      <span className="grid size-12 place-items-center rounded-full bg-muted text-muted-foreground">
-        <GlobeIcon className="size-6" aria-hidden />
-      </span>
+      <IconBadge icon={GlobeIcon} />
       <p className="font-medium">No domain explored yet</p>
       <p className="max-w-xs text-sm text-muted-foreground">
         {waiting
@@ -153,13 +151,10 @@ function Scraping({ domain }: { domain: string }) {
 
 function Failed({ limitReached }: { limitReached: boolean }) {
   return (
-    <div className="flex items-start gap-3 rounded-xl border border-destructive/30 bg-destructive/5 p-4 text-sm">
-      <CircleAlertIcon className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />
-      <p>
-        {limitReached
-          ? "You have used this month's free validations. Sign in or choose a plan to keep exploring domains."
-          : "This domain could not be explored. Please try again."}
-      </p>
-    </div>
+    <ErrorNotice>
+      {limitReached
+        ? "You have used this month's free validations. Sign in or choose a plan to keep exploring domains."
+        : "This domain could not be explored. Please try again."}
+    </ErrorNotice>
   );
 }

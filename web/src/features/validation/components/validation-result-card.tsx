@@ -1,10 +1,12 @@
 // The Validation Result card (core.md §2, §4): a status badge and, by state, the idle hint, a placeholder while the
 // server works, the result, or what went wrong. Screen readers hear the status change and the result arrive.
 import type { ValidationResult } from "@contracts/validation";
-import { CircleAlertIcon, InboxIcon } from "lucide-react";
+import { InboxIcon } from "lucide-react";
 import type { Ref } from "react";
 import { CardContent } from "@/components/ui/card";
-import { StatusCard } from "@/components/ui/status-card";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { IconBadge } from "@/components/ui/icon-badge";
+import { type StatusBadge, StatusCard } from "@/components/ui/status-card";
 import { ResultDetails } from "./result-details";
 
 export type ValidationState =
@@ -13,9 +15,7 @@ export type ValidationState =
   | { status: "done"; result: ValidationResult }
   | { status: "failed"; limitReached: boolean };
 
-type BadgeLook = { label: string; className: string };
-
-function badgeFor(state: ValidationState): BadgeLook {
+function badgeFor(state: ValidationState): StatusBadge {
   switch (state.status) {
     case "idle":
       return { label: "Waiting for input", className: "bg-muted text-muted-foreground" };
@@ -62,9 +62,7 @@ export function ValidationResultCard({ state, onValidateSuggestion, ref }: Valid
 function IdleHint() {
   return (
     <div className="grid justify-items-center gap-2 py-10 text-center">
-      <span className="grid size-12 place-items-center rounded-full bg-muted text-muted-foreground">
-        <InboxIcon className="size-6" aria-hidden />
-      </span>
+      <IconBadge icon={InboxIcon} />
       <p className="font-medium">No results yet</p>
       <p className="max-w-xs text-sm text-muted-foreground">
         Enter an email address and click the validate button to see results here.
@@ -91,13 +89,10 @@ function Validating({ email }: { email: string }) {
 
 function Failed({ limitReached }: { limitReached: boolean }) {
   return (
-    <div className="flex items-start gap-3 rounded-xl border border-destructive/30 bg-destructive/5 p-4 text-sm">
-      <CircleAlertIcon className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />
-      <p>
-        {limitReached
-          ? "You have used this month's free validations. Sign in or choose a plan to keep validating."
-          : "This address could not be validated. Please try again."}
-      </p>
-    </div>
+    <ErrorNotice>
+      {limitReached
+        ? "You have used this month's free validations. Sign in or choose a plan to keep validating."
+        : "This address could not be validated. Please try again."}
+    </ErrorNotice>
   );
 }
