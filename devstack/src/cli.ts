@@ -97,7 +97,7 @@ async function main(command: string | undefined): Promise<number> {
       return resetDevDatabase();
     case "test": {
       const { runTests } = await import("./test-runner.ts");
-      return runTests();
+      return runTests(process.argv.slice(3));
     }
     case "bench": {
       const { runBench } = await import("./bench.ts");

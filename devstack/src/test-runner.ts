@@ -1,7 +1,7 @@
 // `npm test`: sets the machine up like `npm start`, starts a throw-away stack on the test ports, runs every test layer
 // against it, stops what it started and prints one summary line per layer. Exit code 1 on any failure.
 import { spawn } from "node:child_process";
-import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LOCAL_ANON_KEY } from "./keys.ts";
@@ -12,7 +12,8 @@ import { buildWeb, startStack, type RunningStack } from "./stack.ts";
 import { startDnsFixture, startProxyFixture, type RunningFixture } from "./test-fixtures.ts";
 import { ensureSystemPackages } from "./system.ts";
 
-const TEST_PORTS = { gateway: 55321, db: 55322, dns: 55353, proxy: 55380 };
+/** TEST_PORT_OFFSET moves them all, so two clones can run their tests side by side. */
+const TEST_PORTS = testPorts(Number(process.env.TEST_PORT_OFFSET ?? 0));
 /** The anonymous per-IP allowance is lowered to the session's, so e2e can show a cleared local storage resets nothing. */
 const TEST_SETTINGS = { ANON_IP_MONTHLY_LIMIT: "10" };
 
@@ -36,11 +37,23 @@ interface Step {
 
 const log = (line: string) => console.log(`[devstack] ${line}`);
 
-export async function runTests(): Promise<number> {
+function testPorts(offset: number) {
+  if (!Number.isInteger(offset) || offset < 0 || offset > 9000) {
+    throw new Error(`TEST_PORT_OFFSET must be a whole number from 0 to 9000, not ${process.env.TEST_PORT_OFFSET}`);
+  }
+  return { gateway: 55321 + offset, db: 55322 + offset, dns: 55353 + offset, proxy: 55380 + offset };
+}
+
+/** Runs every layer, or only those named (`npm test -- api e2e`) while working on one part. */
+export async function runTests(only: string[] = []): Promise<number> {
   const started = Date.now();
-  await ensureSystemPackages({ browser: true, log });
-  log("building the web app");
-  await buildWeb({ VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY }, log);
+  const needsBrowser = only.length === 0 || only.includes("e2e");
+  await ensureSystemPackages({ browser: needsBrowser, log });
+  // Only the journeys load the SPA; the other layers need a build of it, not a fresh one.
+  if (needsBrowser || !existsSync(join(paths.webDist, "index.html"))) {
+    log("building the web app");
+    await buildWeb({ VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY }, log);
+  }
 
   const reports = mkdtempSync(join(tmpdir(), "mailscout-test-"));
   let stack: RunningStack | undefined;
@@ -71,7 +84,10 @@ export async function runTests(): Promise<number> {
     });
     const running = stack;
     // The API tests read the fixture proxy's request log to prove refused targets never reached it.
-    const layers = testLayers(running, { DNS_SERVERS: dns.setting, OUTBOUND_HTTP_PROXY: proxy.setting });
+    const allLayers = testLayers(running, { DNS_SERVERS: dns.setting, OUTBOUND_HTTP_PROXY: proxy.setting });
+    const unknown = only.filter((name) => !allLayers.some(([layer]) => layer === name));
+    if (unknown.length) throw new Error(`No test layer named ${unknown.join(", ")}: ${allLayers.map(([n]) => n).join(", ")}`);
+    const layers = allLayers.filter(([name]) => only.length === 0 || only.includes(name));
     // A component dying mid-run fails the run with its reason instead of a cascade of unrelated test failures.
     const died = Promise.race([
       running.died.then(({ component, reason }) => `${component} died during the tests: ${reason}`),
