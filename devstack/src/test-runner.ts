@@ -102,7 +102,8 @@ export async function runTests(only: string[] = []): Promise<number> {
     await stack?.stop();
     for (const fixture of fixtures) await fixture.stop();
     rmSync(reports, { recursive: true, force: true });
-    rmSync(dataDirs.test, { recursive: true, force: true });
+    // Only a run that started its stack owns the data directory: another run's lock refusal must not delete it.
+    if (stack) rmSync(dataDirs.test, { recursive: true, force: true });
   }
 
   console.log("\nSummary");

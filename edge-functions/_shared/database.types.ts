@@ -5,7 +5,21 @@ export type Database = {
   
   "public": {
           Tables: {
-            "anonymous_ip_usage": {
+            "admin_settings": {
+                  Row: {
+                    "description": string,"id": number,"setting_key": string,"setting_value": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "description"?: string,"id"?: never,"setting_key": string,"setting_value": string,"updated_at"?: string
+                  }
+                  Update: {
+                    "description"?: string,"id"?: never,"setting_key"?: string,"setting_value"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"anonymous_ip_usage": {
                   Row: {
                     "client_network": unknown,"usage_month": string,"validations_used": number
                   }

@@ -3,9 +3,11 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { env } from "../_shared/env.ts";
+import { admitCaller } from "./lib/caller.ts";
 import { domainExplorer } from "./lib/domain-explorer.ts";
 import { emailValidator } from "./lib/email-validator.ts";
 import { notFound, onError } from "./lib/errors.ts";
+import { RATE_LIMIT_HEADERS } from "./lib/rate-limit-headers.ts";
 import { anonymousRoutes } from "./routes/anonymous/anonymous.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
 import { contactListsRoutes } from "./routes/contact-lists/contact-lists.routes.ts";
@@ -27,9 +29,13 @@ export function createApp() {
   // bearer header, never a cookie, so any origin may ask and no credentials mode is needed. The SPA reads the token
   // from the Authorization response header and the contact list's total from X-Total-Count, which a browser hides
   // from scripts unless they are exposed.
-  app.use(cors({ origin: "*", exposeHeaders: ["Authorization", "X-Total-Count"] }));
+  app.use(cors({ origin: "*", exposeHeaders: ["Authorization", "X-Total-Count", ...RATE_LIMIT_HEADERS] }));
   app.notFound(notFound);
   app.onError(onError);
+  // Every signed-in request is admitted once; validations and explorations count against their own limits too.
+  app.use("/validate-email", admitCaller("validation"));
+  app.use("/scrape-domain", admitCaller("exploration"));
+  app.use(admitCaller());
 
   app.route("/", authRoutes);
   app.route("/", validateEmailRoutes);

@@ -13,6 +13,7 @@ import {
 import { env } from "../env.ts";
 import { DISCOUNT_PERCENT_OFF, newDiscountCode } from "./discount-code.ts";
 import { AnonymousError } from "./errors.ts";
+import { RateLimitedError, takeDiscountCode } from "../rate-limits/mod.ts";
 import { describeSession, discountState, limitReached, needsRegistration } from "./standing.ts";
 
 /** Who is asking, as far as an anonymous visitor can be told apart. */
@@ -76,10 +77,20 @@ export async function generateDiscount(
   let newlyIssued = false;
   if (current.discountCode === null) {
     if (!needsRegistration(current, networkLimit())) throw new AnonymousError("discount_not_offered");
-    // Two requests at once may both get here; the first code stored wins and both answer it.
-    const code = newDiscountCode();
-    standing = withSession(await issueAnonymousDiscount(sessionId, clientIp, code));
-    newlyIssued = standing.discountCode === code;
+    // One network gets one code a day, however many sessions it opens. A second request of this session may have
+    // taken the network's code a moment ago: then the session has it.
+    const network = await takeDiscountCode(clientIp);
+    if (network.allowed) {
+      // Two requests at once may both get here; the first code stored wins and both answer it.
+      const code = newDiscountCode();
+      standing = withSession(await issueAnonymousDiscount(sessionId, clientIp, code));
+      newlyIssued = standing.discountCode === code;
+    } else {
+      standing = withSession(await readAnonymousSession(sessionId, clientIp));
+      if (standing.discountCode === null) {
+        throw new RateLimitedError(network, "A discount code was already issued to your network today.");
+      }
+    }
   }
   const state = discountState(standing, new Date());
   if (state === "expired") throw new AnonymousError("discount_expired");

@@ -5,6 +5,8 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { type AccountFailure, AccountError } from "../../_shared/accounts/errors.ts";
 import { type AnonymousFailure, AnonymousError } from "../../_shared/anonymous/errors.ts";
 import type { ErrorResponse } from "../../_shared/contracts/auth.ts";
+import { AccountSuspendedError, RateLimitedError } from "../../_shared/rate-limits/mod.ts";
+import { setRateLimitHeaders } from "./rate-limit-headers.ts";
 
 export function errorBody(message: string): ErrorResponse {
   return { message };
@@ -29,6 +31,11 @@ export const notFound: NotFoundHandler = (c) => c.json(errorBody("Not found"), 4
 export const onError: ErrorHandler = (error, c: Context) => {
   if (error instanceof AccountError) return c.json(errorBody(error.message), accountFailureStatus[error.reason]);
   if (error instanceof AnonymousError) return c.json(errorBody(error.message), anonymousFailureStatus[error.reason]);
+  if (error instanceof RateLimitedError) {
+    setRateLimitHeaders(c, error.decision);
+    return c.json(errorBody(error.message), 429);
+  }
+  if (error instanceof AccountSuspendedError) return c.json(errorBody(error.message), 403);
   // Thrown by request helpers (lib/) for input they refuse, with the status and message the caller should see.
   if (error instanceof HTTPException) return c.json(errorBody(error.message), error.status);
   // Anything else is a bug or an outage: log the detail for us, tell the caller nothing about our internals.

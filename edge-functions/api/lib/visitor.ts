@@ -4,21 +4,20 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AnonymousVisitor } from "../../_shared/anonymous/allowance.ts";
 import { clientAddressFrom } from "../../_shared/anonymous/client-address.ts";
-import { type SignedIn, verifyAccessToken } from "../../_shared/auth/verify-access-token.ts";
+import type { SignedIn } from "../../_shared/auth/verify-access-token.ts";
 import { SESSION_ID_LENGTH, sessionIdSchema } from "../../_shared/contracts/anonymous.ts";
-import { bearerToken } from "./bearer.ts";
+import type { CallerEnv } from "./caller.ts";
 
 // anonymous_sessions.user_agent keeps this much; a longer header is cut, not refused.
 const USER_AGENT_MAX_LENGTH = 512;
 
 /**
  * The signed-in user, or null: no bearer token, a token that names no user (the anon API key, which supabase-js sends
- * by default; told apart without asking Auth), or one Auth rejects (expired, signed out). A visitor whose token lapsed
- * is then simply anonymous, as if they had signed out, rather than refused.
+ * by default), or one Auth rejects (expired, signed out). A visitor whose token lapsed is then simply anonymous, as if
+ * they had signed out, rather than refused. Decided once per request by admitCaller (caller.ts).
  */
-export async function signedInOrNull(c: Context): Promise<SignedIn | null> {
-  const token = bearerToken(c.req.header("authorization"));
-  return token ? await verifyAccessToken(token) : null;
+export function signedInOrNull(c: Context<CallerEnv>): SignedIn | null {
+  return c.var.caller ?? null;
 }
 
 /** The X-Session-ID header: null when absent, a 400 when it is not a session id. */

@@ -5,7 +5,7 @@
 //
 // A site that is down is an answer (200, websiteStatus down); a domain in private space is refused (400); anything
 // failing on our side (the egress proxy, the database) is a 502 with a message, never an unhandled 500.
-import type { Context, Env } from "hono";
+import type { Context } from "hono";
 import { countValidation } from "../../../_shared/anonymous/allowance.ts";
 import { AnonymousError } from "../../../_shared/anonymous/errors.ts";
 import type { scrapeDomainRequestSchema } from "../../../_shared/contracts/exploration.ts";
@@ -14,22 +14,30 @@ import {
   explorationFollowsValidation,
   exploreKeepingResults,
 } from "../../../_shared/exploration-store/kept-explorations.ts";
+import { refresherOf, takeFreshCrawl } from "../../../_shared/exploration-store/refresh-limit.ts";
 import { ExplorationRefusedError } from "../../../_shared/explore/explore-domain.ts";
+import { RateLimitedError } from "../../../_shared/rate-limits/mod.ts";
 import { domainExplorer } from "../../lib/domain-explorer.ts";
 import { errorBody } from "../../lib/errors.ts";
+import type { CallerEnv } from "../../lib/caller.ts";
 import type { JsonInput } from "../../lib/json-body.ts";
 import { anonymousVisitor, sessionIdHeader, signedInOrNull } from "../../lib/visitor.ts";
 
 export const REFUSED_MESSAGE = "This domain cannot be explored";
 export const FAILED_MESSAGE = "The exploration failed on our side. Please try again in a few minutes.";
 
-export async function scrapeDomain(c: Context<Env, string, JsonInput<typeof scrapeDomainRequestSchema>>) {
+export async function scrapeDomain(c: Context<CallerEnv, string, JsonInput<typeof scrapeDomainRequestSchema>>) {
   const request = c.req.valid("json");
   const sessionId = sessionIdHeader(c);
   return await answeringFailures(c, request.domain, async () => {
-    const signedIn = await signedInOrNull(c);
+    const signedIn = signedInOrNull(c);
+    const visitor = anonymousVisitor(c, sessionId);
+    if (request.enableScraping && request.fullDataCollection) {
+      const refresher = refresherOf({ userId: signedIn?.userId ?? null, sessionId, clientIp: visitor.clientIp });
+      if (refresher) await takeFreshCrawl(refresher, request.domain);
+    }
     if (!signedIn && !(sessionId && await explorationFollowsValidation(sessionId, request.domain))) {
-      const count = await countValidation(anonymousVisitor(c, sessionId));
+      const count = await countValidation(visitor);
       if (!count.allowed) return c.json(count.refusal, 429);
     }
     const explorer = domainExplorer();
@@ -43,8 +51,9 @@ export async function answeringFailures(c: Context, domain: string, work: () => 
     return await work();
   } catch (error) {
     if (error instanceof ExplorationRefusedError) return c.json(errorBody(REFUSED_MESSAGE), 400);
-    // The caller's own mistake (no client address to count by): the API's usual answer for it (lib/errors.ts).
-    if (error instanceof AnonymousError) throw error;
+    // The caller's own mistake (no client address to count by) or too many asks: the API's usual answer for each
+    // (lib/errors.ts).
+    if (error instanceof AnonymousError || error instanceof RateLimitedError) throw error;
     console.error(`POST /api/scrape-domain ${domain} failed:`, error);
     return c.json(errorBody(FAILED_MESSAGE), 502);
   }

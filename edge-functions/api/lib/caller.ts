@@ -1,0 +1,51 @@
+// Who is calling, decided once per request, and whether they may go on. A request whose bearer token names a user is
+// admitted by the limiter before any route runs: refused while the account is suspended, past its throttle, or past
+// the per-minute limit of the action the route performs. Routes then read the caller: requireUser where only users
+// may call, signedInOrNull (lib/visitor.ts) where anyone may.
+import type { MiddlewareHandler } from "hono";
+import { type SignedIn, verifyAccessToken } from "../../_shared/auth/verify-access-token.ts";
+import {
+  type Admission,
+  AccountSuspendedError,
+  admitUserRequest,
+  type LimitedAction,
+  RateLimitedError,
+} from "../../_shared/rate-limits/mod.ts";
+import { bearerToken } from "./bearer.ts";
+import { setRateLimitHeaders } from "./rate-limit-headers.ts";
+
+/** The signed-in user behind the request, or null for a visitor (no token, the anon key, a lapsed token). */
+export type CallerEnv = { Variables: { caller: SignedIn | null } };
+
+/**
+ * Admits the caller, counting `action` against its own limit. Registered app-wide without an action, and before that
+ * on the paths of the actions that have limits of their own; the first to run admits, the rest pass.
+ */
+export function admitCaller(action: LimitedAction | null = null): MiddlewareHandler<CallerEnv> {
+  return async (c, next) => {
+    if (c.var.caller !== undefined) return await next();
+    const token = bearerToken(c.req.header("authorization"));
+    const caller = token ? await verifyAccessToken(token) : null;
+    c.set("caller", caller);
+    if (caller) {
+      const admission = await admitUserRequest(caller.userId, action);
+      if (!admission.admitted) throw refusal(admission);
+      if (admission.decision) setRateLimitHeaders(c, admission.decision);
+    }
+    await next();
+  };
+}
+
+const REFUSAL_TEXT: Record<"throttle" | LimitedAction, (limit: number) => string> = {
+  throttle: (limit) =>
+    limit === 0
+      ? "Requests from your account are paused."
+      : `Too many requests: your account may make ${limit} a minute.`,
+  validation: (limit) => `Too many validations: at most ${limit} a minute.`,
+  exploration: (limit) => `Too many explorations: at most ${limit} a minute.`,
+};
+
+function refusal(admission: Exclude<Admission, { admitted: true }>): Error {
+  if ("suspendedUntil" in admission) return new AccountSuspendedError(admission.suspendedUntil, admission.suspensionReason);
+  return new RateLimitedError(admission.decision, REFUSAL_TEXT[admission.refusedBy](admission.decision.limit));
+}
