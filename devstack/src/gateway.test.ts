@@ -51,6 +51,7 @@ beforeAll(async () => {
         Authorization: "Bearer from-the-function",
         // A function answering CORS itself must not end up with two values.
         "Access-Control-Allow-Origin": "https://function.example",
+        "Access-Control-Expose-Headers": "RateLimit-Remaining, authorization",
       });
       response.end(JSON.stringify(echo));
     });
@@ -117,9 +118,12 @@ describe("gateway: functions", () => {
     const response = await gateway().request("/functions/v1/hello", { headers: { Authorization: `Bearer ${LOCAL_ANON_KEY}` } });
     expect(response.headers.get("authorization")).toBe("Bearer from-the-function");
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
-    expect(response.headers.get("access-control-expose-headers")?.split(", ")).toEqual(
+    const exposed = response.headers.get("access-control-expose-headers")?.split(", ");
+    expect(exposed).toEqual(
       expect.arrayContaining(["X-Supabase-Api-Version", "X-Total-Count", "Link", "Content-Range", "Authorization"]),
     );
+    expect(exposed, "the function's own exposed headers stay, once each").toContain("RateLimit-Remaining");
+    expect(exposed?.filter((name) => name.toLowerCase() === "authorization")).toHaveLength(1);
   });
 
   it("keeps encoded path segments as they were sent", async () => {

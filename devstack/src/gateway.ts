@@ -187,7 +187,10 @@ export function headersForFunction(incoming: Headers, clientAddress: string | un
   return headers;
 }
 
-/** The function's response headers minus hop-by-hop ones, with the gateway's CORS headers in place of its own. */
+/**
+ * The function's response headers minus hop-by-hop ones, with the gateway's CORS headers in place of its own; the
+ * headers a function exposes itself (its RateLimit headers, say) stay readable beside the gateway's.
+ */
 function headersFromFunction(answer: IncomingMessage): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(answer.headers)) {
@@ -195,7 +198,20 @@ function headersFromFunction(answer: IncomingMessage): Record<string, string | s
   }
   const listedInConnection = String(headers.connection ?? "").split(",").map((name) => name.trim().toLowerCase());
   for (const name of [...HOP_BY_HOP_HEADERS, ...listedInConnection]) delete headers[name];
-  return { ...headers, ...CORS_RESPONSE_HEADERS };
+  return {
+    ...headers,
+    ...CORS_RESPONSE_HEADERS,
+    "access-control-expose-headers": exposedWith(headers["access-control-expose-headers"]),
+  };
+}
+
+function exposedWith(functionExposes: string | string[] | undefined): string {
+  const names = [EXPOSED_HEADERS, ...[functionExposes ?? []].flat()].flatMap((list) => list.split(","));
+  const byLowerName = new Map<string, string>();
+  for (const name of names.map((name) => name.trim()).filter(Boolean)) {
+    if (!byLowerName.has(name.toLowerCase())) byLowerName.set(name.toLowerCase(), name);
+  }
+  return [...byLowerName.values()].join(", ");
 }
 
 /** The remote address of the client's socket, which @hono/node-server hands over as env.incoming. */
@@ -245,5 +261,7 @@ const cors: MiddlewareHandler = async (c, next) => {
   // A function's answer already on the socket got these from headersFromFunction.
   if (c.res === RESPONSE_ALREADY_SENT) return;
   // Set, not appended: a function that answers CORS itself must not end up with two values, which browsers reject.
+  const exposed = exposedWith(c.res.headers.get("access-control-expose-headers") ?? undefined);
   for (const [name, value] of Object.entries(CORS_RESPONSE_HEADERS)) c.res.headers.set(name, value);
+  c.res.headers.set("access-control-expose-headers", exposed);
 };

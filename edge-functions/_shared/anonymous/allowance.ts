@@ -1,7 +1,7 @@
 // The anonymous free allowance (core.md §4, §7, issue #3): the server counts every anonymous validation against the
 // visitor's session and network, and the endpoints only ever answer its own count. No HTTP here; the counting itself
 // is atomic in the database (db/privileged.ts, migration 20261122020200).
-import type { AnonymousSession, Discount, LimitReached } from "../contracts/anonymous.ts";
+import type { AnonymousSession, Discount } from "../contracts/anonymous.ts";
 import {
   type AnonymousStanding,
   countAnonymousValidation,
@@ -111,14 +111,14 @@ export async function generateDiscount(
  */
 export async function countValidation(
   visitor: AnonymousVisitor,
-): Promise<{ allowed: true } | { allowed: false; refusal: LimitReached }> {
+): Promise<{ allowed: true } | ({ allowed: false } & ReturnType<typeof limitReached>)> {
   const standing = await countAnonymousValidation({
     sessionId: visitor.sessionId,
     clientIp: requireClientIp(visitor.clientIp),
     userAgent: visitor.userAgent,
     networkMonthlyLimit: networkLimit(),
   });
-  return standing.counted ? { allowed: true } : { allowed: false, refusal: limitReached(standing, networkLimit()) };
+  return standing.counted ? { allowed: true } : { allowed: false, ...limitReached(standing, networkLimit(), new Date()) };
 }
 
 /** A signed-in user validating from a browser that was anonymous before: the session converted. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { AnonymousStanding } from "../db/privileged.ts";
-import { allowanceOf, describeSession, discountState, limitReached } from "./standing.ts";
+import { allowanceOf, describeSession, discountState, limitReached, secondsUntilNextMonth } from "./standing.ts";
 
 const now = new Date("2026-11-22T12:00:00Z");
 const session = (over: Partial<Omit<AnonymousStanding, "sessionId">> = {}) => ({
@@ -104,11 +104,20 @@ Deno.test("a session that used its allowance must register, and is eligible for 
   );
 });
 
-Deno.test("the 429 answer names how much of the allowance is gone", () => {
-  assert.deepEqual(limitReached(session({ validationsUsed: 10, networkValidationsUsed: 10 }), 30), {
-    message: "You have used 10 of 10 free validations this month. Sign up to keep validating.",
-    needsRegistration: true,
-    validationsUsed: 10,
-    freeLimit: 10,
+Deno.test("the 429 answer names how much of the allowance is gone and when it starts again", () => {
+  const lateInNovember = new Date("2026-11-24T12:00:00Z");
+  assert.deepEqual(limitReached(session({ validationsUsed: 10, networkValidationsUsed: 10 }), 30, lateInNovember), {
+    refusal: {
+      message: "You have used 10 of 10 free validations this month. Sign up to keep validating, or try again in 7 days.",
+      needsRegistration: true,
+      validationsUsed: 10,
+      freeLimit: 10,
+    },
+    decision: { allowed: false, limit: 10, remaining: 0, resetSeconds: 6.5 * 24 * 60 * 60 },
   });
+});
+
+Deno.test("the allowance starts again on the first of next month, UTC, across a year's end", () => {
+  assert.equal(secondsUntilNextMonth(new Date("2026-12-31T23:59:30Z")), 30);
+  assert.equal(secondsUntilNextMonth(new Date("2026-02-01T00:00:00Z")), 28 * 24 * 60 * 60);
 });

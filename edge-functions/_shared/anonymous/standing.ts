@@ -2,6 +2,7 @@
 // register, and whether their discount can still be offered. Pure functions over what the database counted.
 import type { AnonymousSession, LimitReached } from "../contracts/anonymous.ts";
 import type { AnonymousStanding } from "../db/privileged.ts";
+import { inWords, type RateLimitDecision } from "../rate-limits/decision.ts";
 
 export type DiscountState = "none" | "active" | "expired" | "redeemed";
 
@@ -52,13 +53,27 @@ export function describeSession(
   };
 }
 
-export function limitReached(standing: AnonymousStanding, networkMonthlyLimit: number): LimitReached {
+/** Seconds from `now` until the allowance starts again: the first of next month, UTC. */
+export function secondsUntilNextMonth(now: Date): number {
+  return Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - now.getTime()) / 1000);
+}
+
+/** The refusal of a validation past the allowance, and the limiter's view of it for the RateLimit headers. */
+export function limitReached(
+  standing: AnonymousStanding,
+  networkMonthlyLimit: number,
+  now: Date,
+): { refusal: LimitReached; decision: RateLimitDecision } {
   const { validationsUsed, freeLimit } = allowanceOf(standing, networkMonthlyLimit);
+  const resetSeconds = secondsUntilNextMonth(now);
   return {
-    message: `You have used ${validationsUsed} of ${freeLimit} free validations this month. ` +
-      "Sign up to keep validating.",
-    needsRegistration: true,
-    validationsUsed,
-    freeLimit,
+    refusal: {
+      message: `You have used ${validationsUsed} of ${freeLimit} free validations this month. ` +
+        `Sign up to keep validating, or try again ${inWords(resetSeconds)}.`,
+      needsRegistration: true,
+      validationsUsed,
+      freeLimit,
+    },
+    decision: { allowed: false, limit: freeLimit, remaining: 0, resetSeconds },
   };
 }

@@ -33,9 +33,10 @@ export class AccountSuspendedError extends Error {
 
 const relativeTime = new Intl.RelativeTimeFormat("en", { numeric: "always" });
 
-/** "in 42 seconds", "in 3 minutes", "in 2 hours": rounded up, so the caller never comes back too early. */
+/** "in 42 seconds", "in 3 minutes", "in 2 hours", "in 6 days": rounded up, so the caller never comes back too early. */
 export function inWords(seconds: number): string {
   if (seconds < 60) return relativeTime.format(Math.max(1, Math.ceil(seconds)), "second");
-  if (seconds < 3600) return relativeTime.format(Math.ceil(seconds / 60), "minute");
-  return relativeTime.format(Math.ceil(seconds / 3600), "hour");
+  if (seconds < 60 * 60) return relativeTime.format(Math.ceil(seconds / 60), "minute");
+  if (seconds < 48 * 60 * 60) return relativeTime.format(Math.ceil(seconds / 3600), "hour");
+  return relativeTime.format(Math.ceil(seconds / 86400), "day");
 }

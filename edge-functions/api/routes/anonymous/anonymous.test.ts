@@ -1,12 +1,18 @@
 // The anonymous allowance's endpoints against the running stack. Every test uses fresh session ids and sets the
 // loopback network's counter first (all test requests come from 127.0.0.1; see setLoopbackNetworkUsage).
 import assert from "node:assert/strict";
-import { anonymousSessionSchema, discountSchema } from "../../../_shared/contracts/anonymous.ts";
+import {
+  anonymousSessionSchema,
+  discountSchema,
+} from "../../../_shared/contracts/anonymous.ts";
 import { createApp } from "../../app.ts";
 import {
   type Answer,
   assertError,
+  assertRateLimited,
   call,
+  forgetRateLimits,
+  LOOPBACK_NETWORK,
   NETWORK_LIMIT,
   newSessionId,
   SESSION_LIMIT,
@@ -14,10 +20,13 @@ import {
   withDatabase,
 } from "../../testing/stack.ts";
 
-const BAD_SESSION_ID = "sessionId must be 21 characters of A-Z, a-z, 0-9, _ or -";
+const BAD_SESSION_ID =
+  "sessionId must be 21 characters of A-Z, a-z, 0-9, _ or -";
 
 function openSession(sessionId: string, headers: Record<string, string> = {}) {
-  return call("/api/anonymous/session", { headers: { "x-session-id": sessionId, ...headers } });
+  return call("/api/anonymous/session", {
+    headers: { "x-session-id": sessionId, ...headers },
+  });
 }
 
 function sessionOf(response: Answer) {
@@ -37,11 +46,15 @@ async function validateAnonymously(sessionId: string, count: number) {
 }
 
 function updateUsage(sessionId: string, validationsUsed: unknown) {
-  return call("/api/anonymous/update-usage", { body: { sessionId, validationsUsed } });
+  return call("/api/anonymous/update-usage", {
+    body: { sessionId, validationsUsed },
+  });
 }
 
 function generateDiscount(sessionId: string) {
-  return call(`/api/anonymous/generate-discount/${sessionId}`, { method: "POST" });
+  return call(`/api/anonymous/generate-discount/${sessionId}`, {
+    method: "POST",
+  });
 }
 
 const fresh = (sessionId: string) => ({
@@ -60,21 +73,36 @@ const fresh = (sessionId: string) => ({
 Deno.test("GET /api/anonymous/session creates the session on first sight and answers where it stands", async () => {
   await setLoopbackNetworkUsage(0);
   const sessionId = newSessionId();
-  assert.deepEqual(sessionOf(await openSession(sessionId, { "user-agent": "MailScout test" })), fresh(sessionId));
+  assert.deepEqual(
+    sessionOf(await openSession(sessionId, { "user-agent": "MailScout test" })),
+    fresh(sessionId),
+  );
   await withDatabase(async (sql) => {
     const rows = await sql`
       select host(ip_address) as ip, user_agent, free_limit from public.anonymous_sessions where session_id = ${sessionId}
     `;
-    assert.deepEqual([...rows], [{ ip: "127.0.0.1", user_agent: "MailScout test", free_limit: SESSION_LIMIT }]);
+    assert.deepEqual([...rows], [{
+      ip: "127.0.0.1",
+      user_agent: "MailScout test",
+      free_limit: SESSION_LIMIT,
+    }]);
   });
-  assert.deepEqual(sessionOf(await openSession(sessionId)), fresh(sessionId), "asking again changes nothing");
+  assert.deepEqual(
+    sessionOf(await openSession(sessionId)),
+    fresh(sessionId),
+    "asking again changes nothing",
+  );
 });
 
 Deno.test("GET /api/anonymous/session counts what the session used, and what its address has left", async () => {
   await setLoopbackNetworkUsage(0);
   const sessionId = newSessionId();
   await validateAnonymously(sessionId, 3);
-  assert.deepEqual(sessionOf(await openSession(sessionId)), { ...fresh(sessionId), validationsUsed: 3, remaining: 7 });
+  assert.deepEqual(sessionOf(await openSession(sessionId)), {
+    ...fresh(sessionId),
+    validationsUsed: 3,
+    remaining: 7,
+  });
 
   // Clearing local storage: a new session on an address that has used its allowance has nothing left either.
   await setLoopbackNetworkUsage(NETWORK_LIMIT);
@@ -89,7 +117,11 @@ Deno.test("GET /api/anonymous/session counts what the session used, and what its
 });
 
 Deno.test("GET /api/anonymous/session without a usable X-Session-ID answers 400", async () => {
-  assertError(await call("/api/anonymous/session"), 400, "X-Session-ID header is required");
+  assertError(
+    await call("/api/anonymous/session"),
+    400,
+    "X-Session-ID header is required",
+  );
   assertError(
     await openSession("not/a-session-id-at-all"),
     400,
@@ -101,10 +133,14 @@ Deno.test("without a client address (no gateway in front) the allowance cannot b
   // Through the gateway X-Forwarded-For is always set, so this calls the app in-process, with no gateway.
   const app = createApp();
   const response = await app.fetch(
-    new Request("http://api.invalid/api/anonymous/session", { headers: { "x-session-id": newSessionId() } }),
+    new Request("http://api.invalid/api/anonymous/session", {
+      headers: { "x-session-id": newSessionId() },
+    }),
   );
   assert.equal(response.status, 400);
-  assert.deepEqual(await response.json(), { message: "The client's address is unknown (no X-Forwarded-For)" });
+  assert.deepEqual(await response.json(), {
+    message: "The client's address is unknown (no X-Forwarded-For)",
+  });
 });
 
 // GET /api/anonymous/check-limits/{sessionId} -----------------------------------------------------------------------
@@ -113,22 +149,37 @@ Deno.test("GET /api/anonymous/check-limits/{sessionId} answers an existing sessi
   await setLoopbackNetworkUsage(0);
   const sessionId = newSessionId();
   await validateAnonymously(sessionId, SESSION_LIMIT);
-  assert.deepEqual(sessionOf(await call(`/api/anonymous/check-limits/${sessionId}`)), {
-    ...fresh(sessionId),
-    validationsUsed: SESSION_LIMIT,
-    remaining: 0,
-    needsRegistration: true,
-    discountEligible: true,
-  });
+  assert.deepEqual(
+    sessionOf(await call(`/api/anonymous/check-limits/${sessionId}`)),
+    {
+      ...fresh(sessionId),
+      validationsUsed: SESSION_LIMIT,
+      remaining: 0,
+      needsRegistration: true,
+      discountEligible: true,
+    },
+  );
 });
 
 Deno.test("GET /api/anonymous/check-limits/{sessionId}: 404 for an unknown session (not created), 400 for a bad id", async () => {
   const unknown = newSessionId();
-  assertError(await call(`/api/anonymous/check-limits/${unknown}`), 404, "Anonymous session not found");
+  assertError(
+    await call(`/api/anonymous/check-limits/${unknown}`),
+    404,
+    "Anonymous session not found",
+  );
   await withDatabase(async (sql) => {
-    assert.equal((await sql`select 1 from public.anonymous_sessions where session_id = ${unknown}`).length, 0);
+    assert.equal(
+      (await sql`select 1 from public.anonymous_sessions where session_id = ${unknown}`)
+        .length,
+      0,
+    );
   });
-  assertError(await call("/api/anonymous/check-limits/too-short"), 400, BAD_SESSION_ID);
+  assertError(
+    await call("/api/anonymous/check-limits/too-short"),
+    400,
+    BAD_SESSION_ID,
+  );
 });
 
 // POST /api/anonymous/update-usage ----------------------------------------------------------------------------------
@@ -138,11 +189,27 @@ Deno.test("POST /api/anonymous/update-usage answers the server's count: a lower 
   const sessionId = newSessionId();
   await validateAnonymously(sessionId, 4);
   const expected = { ...fresh(sessionId), validationsUsed: 4, remaining: 6 };
-  assert.deepEqual(sessionOf(await updateUsage(sessionId, 0)), expected, "reporting fewer does not give any back");
-  assert.deepEqual(sessionOf(await updateUsage(sessionId, 9)), expected, "reporting more does not use any up");
-  assert.deepEqual(sessionOf(await updateUsage(sessionId, 5)), expected, "nor does the spec's previous count plus one");
+  assert.deepEqual(
+    sessionOf(await updateUsage(sessionId, 0)),
+    expected,
+    "reporting fewer does not give any back",
+  );
+  assert.deepEqual(
+    sessionOf(await updateUsage(sessionId, 9)),
+    expected,
+    "reporting more does not use any up",
+  );
+  assert.deepEqual(
+    sessionOf(await updateUsage(sessionId, 5)),
+    expected,
+    "nor does the spec's previous count plus one",
+  );
   await validateAnonymously(sessionId, 1);
-  assert.equal(sessionOf(await updateUsage(sessionId, 0)).validationsUsed, 5, "only validating counts");
+  assert.equal(
+    sessionOf(await updateUsage(sessionId, 0)).validationsUsed,
+    5,
+    "only validating counts",
+  );
 });
 
 Deno.test("POST /api/anonymous/update-usage issues the discount once registration is needed, the same one every time", async () => {
@@ -154,21 +221,43 @@ Deno.test("POST /api/anonymous/update-usage issues the discount once registratio
   assert.equal(first.discountEligible, true);
   assert.match(first.discountCode ?? "", /^MS20-[0-9A-Z]{10}$/);
   assert.ok(first.discountExpiresAt);
-  assert.deepEqual(sessionOf(await updateUsage(sessionId, SESSION_LIMIT)), first);
-  assert.deepEqual(sessionOf(await call(`/api/anonymous/check-limits/${sessionId}`)), first);
+  assert.deepEqual(
+    sessionOf(await updateUsage(sessionId, SESSION_LIMIT)),
+    first,
+  );
+  assert.deepEqual(
+    sessionOf(await call(`/api/anonymous/check-limits/${sessionId}`)),
+    first,
+  );
 });
 
 Deno.test("POST /api/anonymous/update-usage: 404 for an unknown session, 400 for a bad body", async () => {
-  assertError(await updateUsage(newSessionId(), 1), 404, "Anonymous session not found");
-  assertError(await updateUsage("short", 1), 400, `sessionId: ${BAD_SESSION_ID}`);
-  assertError(await updateUsage(newSessionId(), "ten"), 400, "validationsUsed: validationsUsed must be a number");
+  assertError(
+    await updateUsage(newSessionId(), 1),
+    404,
+    "Anonymous session not found",
+  );
+  assertError(
+    await updateUsage("short", 1),
+    400,
+    `sessionId: ${BAD_SESSION_ID}`,
+  );
+  assertError(
+    await updateUsage(newSessionId(), "ten"),
+    400,
+    "validationsUsed: validationsUsed must be a number",
+  );
   assertError(
     await call("/api/anonymous/update-usage", { body: { validationsUsed: 1 } }),
     400,
     "sessionId: sessionId is required",
   );
   assert.equal((await updateUsage(newSessionId(), -1)).status, 400);
-  assertError(await call("/api/anonymous/update-usage", { rawBody: "not json" }), 400, "Request body must be JSON");
+  assertError(
+    await call("/api/anonymous/update-usage", { rawBody: "not json" }),
+    400,
+    "Request body must be JSON",
+  );
 });
 
 // POST /api/anonymous/generate-discount/{sessionId} -----------------------------------------------------------------
@@ -187,12 +276,17 @@ Deno.test("POST /api/anonymous/generate-discount/{sessionId}: 201 with a new cod
   assert.equal(discount.percentOff, 20);
   const day = 24 * 60 * 60 * 1000;
   const expiresAt = Date.parse(discount.expiresAt);
-  assert.ok(expiresAt >= before + day - 1000 && expiresAt <= after + day + 1000, "it expires 24 hours after issue");
+  assert.ok(
+    expiresAt >= before + day - 1000 && expiresAt <= after + day + 1000,
+    "it expires 24 hours after issue",
+  );
 
   const again = await generateDiscount(sessionId);
   assert.equal(again.status, 200, again.text);
   assert.deepEqual(discountSchema.parse(again.json), discount);
-  const session = sessionOf(await call(`/api/anonymous/check-limits/${sessionId}`));
+  const session = sessionOf(
+    await call(`/api/anonymous/check-limits/${sessionId}`),
+  );
   assert.deepEqual(
     [session.discountCode, session.discountExpiresAt, session.discountEligible],
     [discount.discountCode, discount.expiresAt, true],
@@ -203,7 +297,11 @@ Deno.test("POST /api/anonymous/generate-discount/{sessionId}: 409 while free val
   await setLoopbackNetworkUsage(0);
   const sessionId = newSessionId();
   await validateAnonymously(sessionId, SESSION_LIMIT - 1);
-  assertError(await generateDiscount(sessionId), 409, "The discount is offered once the free validations are used up");
+  assertError(
+    await generateDiscount(sessionId),
+    409,
+    "The discount is offered once the free validations are used up",
+  );
 });
 
 Deno.test("POST /api/anonymous/generate-discount/{sessionId}: an expired or used code is not replaced (410)", async () => {
@@ -214,6 +312,8 @@ Deno.test("POST /api/anonymous/generate-discount/{sessionId}: an expired or used
   await setLoopbackNetworkUsage(0);
   await validateAnonymously(used, SESSION_LIMIT);
   assert.equal((await generateDiscount(expired)).status, 201);
+  // One code a day per network: this second visitor comes from another network, as far as the limiter knows.
+  await forgetRateLimits(LOOPBACK_NETWORK);
   assert.equal((await generateDiscount(used)).status, 201);
   await withDatabase(async (sql) => {
     await sql`update public.anonymous_sessions set discount_expiry = now() - interval '1 minute'
@@ -221,17 +321,62 @@ Deno.test("POST /api/anonymous/generate-discount/{sessionId}: an expired or used
     await sql`update public.anonymous_sessions set discount_redeemed_at = now() where session_id = ${used}`;
   });
 
-  assertError(await generateDiscount(expired), 410, "This session's discount code has expired");
-  assertError(await generateDiscount(used), 410, "This session's discount code has already been used");
-  const lapsed = sessionOf(await call(`/api/anonymous/check-limits/${expired}`));
+  assertError(
+    await generateDiscount(expired),
+    410,
+    "This session's discount code has expired",
+  );
+  assertError(
+    await generateDiscount(used),
+    410,
+    "This session's discount code has already been used",
+  );
+  const lapsed = sessionOf(
+    await call(`/api/anonymous/check-limits/${expired}`),
+  );
   assert.deepEqual(
-    [lapsed.needsRegistration, lapsed.discountCode, lapsed.discountEligible, lapsed.discountExpiresAt],
+    [
+      lapsed.needsRegistration,
+      lapsed.discountCode,
+      lapsed.discountEligible,
+      lapsed.discountExpiresAt,
+    ],
     [true, null, false, null],
     "the session no longer offers it",
   );
 });
 
+Deno.test("POST /api/anonymous/generate-discount/{sessionId}: one code a day per network, however many sessions it opens", async () => {
+  await setLoopbackNetworkUsage(0);
+  const first = newSessionId();
+  await validateAnonymously(first, SESSION_LIMIT);
+  await setLoopbackNetworkUsage(0);
+  const second = newSessionId();
+  await validateAnonymously(second, SESSION_LIMIT);
+
+  assert.equal((await generateDiscount(first)).status, 201);
+  const refused = await generateDiscount(second);
+  assertRateLimited(refused, 1);
+  assert.ok(
+    Number(refused.headers.get("retry-after")) > 23 * 60 * 60,
+    "the network waits for the rest of the day",
+  );
+  assert.match(
+    (refused.json as { message: string }).message,
+    /^A discount code was already issued to your network today\. Please try again in 24 hours\.$/,
+  );
+  assert.equal(
+    (await generateDiscount(first)).status,
+    200,
+    "the session that has its code keeps it",
+  );
+});
+
 Deno.test("POST /api/anonymous/generate-discount/{sessionId}: 404 for an unknown session, 400 for a bad id", async () => {
-  assertError(await generateDiscount(newSessionId()), 404, "Anonymous session not found");
+  assertError(
+    await generateDiscount(newSessionId()),
+    404,
+    "Anonymous session not found",
+  );
   assertError(await generateDiscount("a.b"), 400, BAD_SESSION_ID);
 });

@@ -14,46 +14,82 @@ import {
   explorationFollowsValidation,
   exploreKeepingResults,
 } from "../../../_shared/exploration-store/kept-explorations.ts";
-import { refresherOf, takeFreshCrawl } from "../../../_shared/exploration-store/refresh-limit.ts";
+import {
+  refresherOf,
+  takeFreshCrawl,
+} from "../../../_shared/exploration-store/refresh-limit.ts";
 import { ExplorationRefusedError } from "../../../_shared/explore/explore-domain.ts";
 import { RateLimitedError } from "../../../_shared/rate-limits/mod.ts";
 import { domainExplorer } from "../../lib/domain-explorer.ts";
 import { errorBody } from "../../lib/errors.ts";
 import type { CallerEnv } from "../../lib/caller.ts";
 import type { JsonInput } from "../../lib/json-body.ts";
-import { anonymousVisitor, sessionIdHeader, signedInOrNull } from "../../lib/visitor.ts";
+import { setRateLimitHeaders } from "../../lib/rate-limit-headers.ts";
+import {
+  anonymousVisitor,
+  sessionIdHeader,
+  signedInOrNull,
+} from "../../lib/visitor.ts";
 
 export const REFUSED_MESSAGE = "This domain cannot be explored";
-export const FAILED_MESSAGE = "The exploration failed on our side. Please try again in a few minutes.";
+export const FAILED_MESSAGE =
+  "The exploration failed on our side. Please try again in a few minutes.";
 
-export async function scrapeDomain(c: Context<CallerEnv, string, JsonInput<typeof scrapeDomainRequestSchema>>) {
+export async function scrapeDomain(
+  c: Context<CallerEnv, string, JsonInput<typeof scrapeDomainRequestSchema>>,
+) {
   const request = c.req.valid("json");
   const sessionId = sessionIdHeader(c);
   return await answeringFailures(c, request.domain, async () => {
     const signedIn = signedInOrNull(c);
     const visitor = anonymousVisitor(c, sessionId);
     if (request.enableScraping && request.fullDataCollection) {
-      const refresher = refresherOf({ userId: signedIn?.userId ?? null, sessionId, clientIp: visitor.clientIp });
+      const refresher = refresherOf({
+        userId: signedIn?.userId ?? null,
+        sessionId,
+        clientIp: visitor.clientIp,
+      });
       if (refresher) await takeFreshCrawl(refresher, request.domain);
     }
-    if (!signedIn && !(sessionId && await explorationFollowsValidation(sessionId, request.domain))) {
+    if (
+      !signedIn &&
+      !(sessionId &&
+        await explorationFollowsValidation(sessionId, request.domain))
+    ) {
       const count = await countValidation(visitor);
-      if (!count.allowed) return c.json(count.refusal, 429);
+      if (!count.allowed) {
+        setRateLimitHeaders(c, count.decision);
+        return c.json(count.refusal, 429);
+      }
     }
     const explorer = domainExplorer();
-    return c.json(await exploreKeepingResults(request, { explorer, store: databaseExplorationStore }), 200);
+    return c.json(
+      await exploreKeepingResults(request, {
+        explorer,
+        store: databaseExplorationStore,
+      }),
+      200,
+    );
   });
 }
 
 /** `work`'s answer, or what its failure means to the caller: refused (400), the caller's mistake, or ours (502). */
-export async function answeringFailures(c: Context, domain: string, work: () => Promise<Response>): Promise<Response> {
+export async function answeringFailures(
+  c: Context,
+  domain: string,
+  work: () => Promise<Response>,
+): Promise<Response> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ExplorationRefusedError) return c.json(errorBody(REFUSED_MESSAGE), 400);
+    if (error instanceof ExplorationRefusedError) {
+      return c.json(errorBody(REFUSED_MESSAGE), 400);
+    }
     // The caller's own mistake (no client address to count by) or too many asks: the API's usual answer for each
     // (lib/errors.ts).
-    if (error instanceof AnonymousError || error instanceof RateLimitedError) throw error;
+    if (error instanceof AnonymousError || error instanceof RateLimitedError) {
+      throw error;
+    }
     console.error(`POST /api/scrape-domain ${domain} failed:`, error);
     return c.json(errorBody(FAILED_MESSAGE), 502);
   }

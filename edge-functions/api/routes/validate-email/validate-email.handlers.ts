@@ -2,15 +2,25 @@
 // they send X-Session-ID (the SPA always does) and always against their network; without the header it counts against
 // the network alone. Past either allowance the answer is 429 with what the upgrade dialog needs.
 import type { Context } from "hono";
-import { countValidation, noteSignedInValidation } from "../../../_shared/anonymous/allowance.ts";
+import {
+  countValidation,
+  noteSignedInValidation,
+} from "../../../_shared/anonymous/allowance.ts";
 import type { validateEmailRequestSchema } from "../../../_shared/contracts/validation.ts";
 import { recordValidation } from "../../../_shared/validation-store/record-validation.ts";
 import { emailValidator } from "../../lib/email-validator.ts";
 import type { CallerEnv } from "../../lib/caller.ts";
 import type { JsonInput } from "../../lib/json-body.ts";
-import { anonymousVisitor, sessionIdHeader, signedInOrNull } from "../../lib/visitor.ts";
+import { setRateLimitHeaders } from "../../lib/rate-limit-headers.ts";
+import {
+  anonymousVisitor,
+  sessionIdHeader,
+  signedInOrNull,
+} from "../../lib/visitor.ts";
 
-export async function validateEmail(c: Context<CallerEnv, string, JsonInput<typeof validateEmailRequestSchema>>) {
+export async function validateEmail(
+  c: Context<CallerEnv, string, JsonInput<typeof validateEmailRequestSchema>>,
+) {
   const { email } = c.req.valid("json");
   const sessionId = sessionIdHeader(c);
   const signedIn = signedInOrNull(c);
@@ -18,9 +28,15 @@ export async function validateEmail(c: Context<CallerEnv, string, JsonInput<type
     if (sessionId) await noteSignedInValidation(sessionId);
   } else {
     const count = await countValidation(anonymousVisitor(c, sessionId));
-    if (!count.allowed) return c.json(count.refusal, 429);
+    if (!count.allowed) {
+      setRateLimitHeaders(c, count.decision);
+      return c.json(count.refusal, 429);
+    }
   }
   const result = await emailValidator()(email);
-  await recordValidation(result, { userId: signedIn?.userId ?? null, sessionId });
+  await recordValidation(result, {
+    userId: signedIn?.userId ?? null,
+    sessionId,
+  });
   return c.json(result, 200);
 }
