@@ -85,9 +85,11 @@ export async function runTests(only: string[] = []): Promise<number> {
     const running = stack;
     // The API tests read the fixture proxy's request log to prove refused targets never reached it.
     const allLayers = testLayers(running, { DNS_SERVERS: dns.setting, OUTBOUND_HTTP_PROXY: proxy.setting });
-    const unknown = only.filter((name) => !allLayers.some(([layer]) => layer === name));
+    // A layer answers to its name or its first word ("lint" for "lint + types").
+    const answersTo = (layer: string, name: string) => layer === name || layer.split(" ")[0] === name;
+    const unknown = only.filter((name) => !allLayers.some(([layer]) => answersTo(layer, name)));
     if (unknown.length) throw new Error(`No test layer named ${unknown.join(", ")}: ${allLayers.map(([n]) => n).join(", ")}`);
-    const layers = allLayers.filter(([name]) => only.length === 0 || only.includes(name));
+    const layers = allLayers.filter(([layer]) => only.length === 0 || only.some((name) => answersTo(layer, name)));
     // A component dying mid-run fails the run with its reason instead of a cascade of unrelated test failures.
     const died = Promise.race([
       running.died.then(({ component, reason }) => `${component} died during the tests: ${reason}`),

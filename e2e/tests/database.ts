@@ -7,18 +7,37 @@ function databaseUrl(): string {
   return url;
 }
 
-/**
- * Forgets every anonymous session and per-IP count. Every browser in these tests comes from 127.0.0.1 and so shares
- * one IP allowance; a test that validates anonymously starts from a clean month.
- */
-export async function resetAnonymousAllowance(): Promise<void> {
+async function withDatabase<T>(work: (sql: postgres.Sql) => Promise<T>): Promise<T> {
   const sql = postgres(databaseUrl(), { max: 1, onnotice: () => {} });
   try {
-    await sql.begin(async (tx) => {
-      await tx`delete from public.anonymous_sessions`;
-      await tx`delete from public.anonymous_ip_usage`;
-    });
+    return await work(sql);
   } finally {
     await sql.end({ timeout: 5 });
   }
+}
+
+/**
+ * Forgets every anonymous session, per-IP count and rate-limit counter. Every browser in these tests comes from
+ * 127.0.0.1 and so shares one IP allowance (and one network's daily discount code, which the api tests may have
+ * taken); a test that validates anonymously starts from a clean month.
+ */
+export async function resetAnonymousAllowance(): Promise<void> {
+  await withDatabase((sql) =>
+    sql.begin(async (tx) => {
+      await tx`delete from public.anonymous_sessions`;
+      await tx`delete from public.anonymous_ip_usage`;
+      await tx`delete from private.rate_limit_counters`;
+    }),
+  );
+}
+
+/** Uses up the signed-in user's per-minute limit of `action` ("validation", "exploration") for the next minute. */
+export async function useUpPerMinuteLimit(username: string, action: "validation" | "exploration"): Promise<void> {
+  await withDatabase(
+    (sql) => sql`
+      insert into private.rate_limit_counters (subject, action, hits, window_ends_at)
+      select 'user:' || id, ${action}, 1000000, now() + interval '1 minute' from public.profiles where username = ${username}
+      on conflict (subject, action) do update set hits = excluded.hits, window_ends_at = excluded.window_ends_at
+    `,
+  );
 }

@@ -13,7 +13,7 @@ import {
 import { env } from "../env.ts";
 import { DISCOUNT_PERCENT_OFF, newDiscountCode } from "./discount-code.ts";
 import { AnonymousError } from "./errors.ts";
-import { RateLimitedError, takeDiscountCode } from "../rate-limits/mod.ts";
+import { type RateLimitDecision, RateLimitedError, takeDiscountCode } from "../rate-limits/mod.ts";
 import { describeSession, discountState, limitReached, needsRegistration } from "./standing.ts";
 
 /** Who is asking, as far as an anonymous visitor can be told apart. */
@@ -56,11 +56,31 @@ export async function checkLimits(sessionId: string, visitor: AnonymousVisitor):
  */
 export async function updateUsage(sessionId: string, visitor: AnonymousVisitor): Promise<AnonymousSession> {
   const clientIp = requireClientIp(visitor.clientIp);
-  let standing = withSession(await readAnonymousSession(sessionId, clientIp));
-  if (needsRegistration(standing, networkLimit())) {
-    standing = withSession(await issueAnonymousDiscount(sessionId, clientIp, newDiscountCode()));
-  }
+  const current = withSession(await readAnonymousSession(sessionId, clientIp));
+  // A network past its daily codes gets its standing without one; generate-discount says why.
+  const { standing } = needsRegistration(current, networkLimit())
+    ? await issueDiscountOnce(current, clientIp)
+    : { standing: current };
   return describeSession(standing, networkLimit(), new Date());
+}
+
+type Issued = { standing: AnonymousStanding & { sessionId: string }; newlyIssued: boolean; refused?: RateLimitDecision };
+
+/**
+ * Issues the session its code unless it has one. One network gets one code a day, however many sessions it opens; a
+ * second request of this session may have taken the network's code a moment ago: then the session has it.
+ */
+async function issueDiscountOnce(current: Issued["standing"], clientIp: string): Promise<Issued> {
+  if (current.discountCode !== null) return { standing: current, newlyIssued: false };
+  const network = await takeDiscountCode(clientIp);
+  if (!network.allowed) {
+    const standing = withSession(await readAnonymousSession(current.sessionId, clientIp));
+    return { standing, newlyIssued: false, refused: standing.discountCode === null ? network : undefined };
+  }
+  // Two requests at once may both get here; the first code stored wins and both answer it.
+  const code = newDiscountCode();
+  const standing = withSession(await issueAnonymousDiscount(current.sessionId, clientIp, code));
+  return { standing, newlyIssued: standing.discountCode === code };
 }
 
 /**
@@ -73,25 +93,11 @@ export async function generateDiscount(
 ): Promise<{ discount: Discount; newlyIssued: boolean }> {
   const clientIp = requireClientIp(visitor.clientIp);
   const current = withSession(await readAnonymousSession(sessionId, clientIp));
-  let standing = current;
-  let newlyIssued = false;
-  if (current.discountCode === null) {
-    if (!needsRegistration(current, networkLimit())) throw new AnonymousError("discount_not_offered");
-    // One network gets one code a day, however many sessions it opens. A second request of this session may have
-    // taken the network's code a moment ago: then the session has it.
-    const network = await takeDiscountCode(clientIp);
-    if (network.allowed) {
-      // Two requests at once may both get here; the first code stored wins and both answer it.
-      const code = newDiscountCode();
-      standing = withSession(await issueAnonymousDiscount(sessionId, clientIp, code));
-      newlyIssued = standing.discountCode === code;
-    } else {
-      standing = withSession(await readAnonymousSession(sessionId, clientIp));
-      if (standing.discountCode === null) {
-        throw new RateLimitedError(network, "A discount code was already issued to your network today.");
-      }
-    }
+  if (current.discountCode === null && !needsRegistration(current, networkLimit())) {
+    throw new AnonymousError("discount_not_offered");
   }
+  const { standing, newlyIssued, refused } = await issueDiscountOnce(current, clientIp);
+  if (refused) throw new RateLimitedError(refused, "A discount code was already issued to your network today.");
   const state = discountState(standing, new Date());
   if (state === "expired") throw new AnonymousError("discount_expired");
   if (state === "redeemed") throw new AnonymousError("discount_redeemed");

@@ -65,6 +65,14 @@ export function errorBodyOf<T>(error: unknown, schema: z.ZodType<T>): T | undefi
   return error instanceof ApiError ? parseBody(error.body, schema) : undefined;
 }
 
+/**
+ * The server's words when it refused the caller rather than the request (429: too many, or 403: suspended); they say
+ * why and when to try again, which a generic "please try again" would contradict.
+ */
+export function refusalOf(error: unknown): string | undefined {
+  return error instanceof ApiError && (error.status === 429 || error.status === 403) ? error.serverMessage : undefined;
+}
+
 /** What to tell a person about a failed call: the server's own message when it sent one. */
 export function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;

@@ -21,7 +21,7 @@ import {
 } from "@/features/exploration";
 import { ShareToolCard } from "@/features/share";
 import { useValidateEmail, type ValidationState, ValidationForm, ValidationResultCard } from "@/features/validation";
-import { messageOf } from "@/lib/api";
+import { messageOf, refusalOf } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { scrollIntoViewIfHidden } from "@/lib/scroll";
 
@@ -100,7 +100,11 @@ function HomePage() {
     : validation.isSuccess
       ? { status: "done", result: validation.data }
       : validation.isError
-        ? { status: "failed", limitReached: limitReachedFrom(validation.error) !== undefined }
+        ? {
+            status: "failed",
+            limitReached: limitReachedFrom(validation.error) !== undefined,
+            refusal: refusalOf(validation.error),
+          }
         : { status: "idle" };
 
   const explorationState: ExplorationState = exploration.isPending
@@ -108,7 +112,11 @@ function HomePage() {
     : exploration.isSuccess
       ? { status: "complete", result: exploration.data }
       : exploration.isError
-        ? { status: "failed", limitReached: limitReachedFrom(exploration.error) !== undefined }
+        ? {
+            status: "failed",
+            limitReached: limitReachedFrom(exploration.error) !== undefined,
+            refusal: refusalOf(exploration.error),
+          }
         : validation.isPending
           ? { status: "waiting" }
           : { status: "idle" };

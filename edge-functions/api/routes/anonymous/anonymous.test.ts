@@ -45,6 +45,17 @@ async function validateAnonymously(sessionId: string, count: number) {
   }
 }
 
+/** Two sessions of the loopback network that have each used their allowance up, before any discount code is issued. */
+async function twoUsedUpSessionsOfOneNetwork(): Promise<[string, string]> {
+  const sessions: [string, string] = [newSessionId(), newSessionId()];
+  for (const sessionId of sessions) {
+    // The network's monthly count is set back between them, so each session can use all of its own.
+    await setLoopbackNetworkUsage(0);
+    await validateAnonymously(sessionId, SESSION_LIMIT);
+  }
+  return sessions;
+}
+
 function updateUsage(sessionId: string, validationsUsed: unknown) {
   return call("/api/anonymous/update-usage", {
     body: { sessionId, validationsUsed },
@@ -231,6 +242,15 @@ Deno.test("POST /api/anonymous/update-usage issues the discount once registratio
   );
 });
 
+Deno.test("POST /api/anonymous/update-usage gives no code past the network's daily one: fresh sessions farm nothing", async () => {
+  const [first, second] = await twoUsedUpSessionsOfOneNetwork();
+
+  assert.ok(sessionOf(await updateUsage(first, SESSION_LIMIT)).discountCode);
+  const refused = sessionOf(await updateUsage(second, SESSION_LIMIT));
+  assert.equal(refused.needsRegistration, true);
+  assert.equal(refused.discountCode, null);
+});
+
 Deno.test("POST /api/anonymous/update-usage: 404 for an unknown session, 400 for a bad body", async () => {
   assertError(
     await updateUsage(newSessionId(), 1),
@@ -347,12 +367,7 @@ Deno.test("POST /api/anonymous/generate-discount/{sessionId}: an expired or used
 });
 
 Deno.test("POST /api/anonymous/generate-discount/{sessionId}: one code a day per network, however many sessions it opens", async () => {
-  await setLoopbackNetworkUsage(0);
-  const first = newSessionId();
-  await validateAnonymously(first, SESSION_LIMIT);
-  await setLoopbackNetworkUsage(0);
-  const second = newSessionId();
-  await validateAnonymously(second, SESSION_LIMIT);
+  const [first, second] = await twoUsedUpSessionsOfOneNetwork();
 
   assert.equal((await generateDiscount(first)).status, 201);
   const refused = await generateDiscount(second);

@@ -59,6 +59,11 @@ describe("domain exploration panel", () => {
     cleanup();
     const limited = renderPanel({ status: "failed", limitReached: true });
     expect(limited.panel.getByText(/used this month's free validations/)).toBeVisible();
+
+    cleanup();
+    const refusal = "Too many explorations: at most 10 a minute. Please try again in 1 minute.";
+    const throttled = renderPanel({ status: "failed", limitReached: false, refusal });
+    expect(throttled.panel.getByText(refusal)).toBeVisible();
   });
 
   it("announces a scraped domain with its count, and opens on the Emails tab", () => {

@@ -20,7 +20,8 @@ export type ExplorationState =
   | { status: "waiting" }
   | { status: "scraping"; domain: string }
   | { status: "complete"; result: ScrapeResult }
-  | { status: "failed"; limitReached: boolean };
+  /** `refusal`: the server's reason for refusing this caller (rate limit, suspension), shown as it is. */
+  | { status: "failed"; limitReached: boolean; refusal?: string };
 
 function badgeFor(state: ExplorationState): StatusBadge {
   switch (state.status) {
@@ -58,7 +59,7 @@ export function ExplorationPanel({ state, ref }: ExplorationPanelProps) {
         {(state.status === "idle" || state.status === "waiting") && <NothingExplored waiting={state.status === "waiting"} />}
         {state.status === "scraping" && <Scraping domain={state.domain} />}
         {state.status === "complete" && <ExplorationResult key={resultKey(state.result)} result={state.result} />}
-        {state.status === "failed" && <Failed limitReached={state.limitReached} />}
+        {state.status === "failed" && <Failed limitReached={state.limitReached} refusal={state.refusal} />}
       </CardContent>
     </StatusCard>
   );
@@ -149,12 +150,12 @@ function Scraping({ domain }: { domain: string }) {
   );
 }
 
-function Failed({ limitReached }: { limitReached: boolean }) {
+function Failed({ limitReached, refusal }: { limitReached: boolean; refusal?: string }) {
   return (
     <ErrorNotice>
       {limitReached
         ? "You have used this month's free validations. Sign in or choose a plan to keep exploring domains."
-        : "This domain could not be explored. Please try again."}
+        : (refusal ?? "This domain could not be explored. Please try again.")}
     </ErrorNotice>
   );
 }

@@ -110,6 +110,14 @@ describe("validation result card", () => {
     expect(card.getByText("This address could not be validated. Please try again.")).toBeVisible();
   });
 
+  it("says the server's reason when it refused the caller, e.g. too many validations a minute", () => {
+    const refusal = "Too many validations: at most 120 a minute. Please try again in 1 minute.";
+    const { card } = renderCard({ status: "failed", limitReached: false, refusal });
+
+    expect(card.getByText(refusal)).toBeVisible();
+    expect(card.queryByText(/Please try again\.$/)).not.toBeInTheDocument();
+  });
+
   it("says when the free limit is why a validation was refused", () => {
     const { card } = renderCard({ status: "failed", limitReached: true });
 

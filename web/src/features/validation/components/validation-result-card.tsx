@@ -13,7 +13,8 @@ export type ValidationState =
   | { status: "idle" }
   | { status: "validating"; email: string }
   | { status: "done"; result: ValidationResult }
-  | { status: "failed"; limitReached: boolean };
+  /** `refusal`: the server's reason for refusing this caller (rate limit, suspension), shown as it is. */
+  | { status: "failed"; limitReached: boolean; refusal?: string };
 
 function badgeFor(state: ValidationState): StatusBadge {
   switch (state.status) {
@@ -53,7 +54,7 @@ export function ValidationResultCard({ state, onValidateSuggestion, ref }: Valid
         {state.status === "done" && (
           <ResultDetails result={state.result} onValidateSuggestion={onValidateSuggestion} />
         )}
-        {state.status === "failed" && <Failed limitReached={state.limitReached} />}
+        {state.status === "failed" && <Failed limitReached={state.limitReached} refusal={state.refusal} />}
       </CardContent>
     </StatusCard>
   );
@@ -87,12 +88,12 @@ function Validating({ email }: { email: string }) {
   );
 }
 
-function Failed({ limitReached }: { limitReached: boolean }) {
+function Failed({ limitReached, refusal }: { limitReached: boolean; refusal?: string }) {
   return (
     <ErrorNotice>
       {limitReached
         ? "You have used this month's free validations. Sign in or choose a plan to keep validating."
-        : "This address could not be validated. Please try again."}
+        : (refusal ?? "This address could not be validated. Please try again.")}
     </ErrorNotice>
   );
 }
