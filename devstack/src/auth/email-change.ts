@@ -10,6 +10,7 @@ import type { AuthEmailSettings } from "./mailer.ts";
 import type { UserRow } from "./users.ts";
 
 const OTP_DIGITS = 6;
+const TOKEN_HASH = /^[0-9a-f]{56}$/;
 
 export const tokenHash = (address: string, otp: string): string =>
   createHash("sha224").update(address + otp).digest("hex");
@@ -102,7 +103,8 @@ export type EmailChangeOutcome = { applied: false } | { applied: true; userId: s
  * transaction; the user row is locked so two links followed at once cannot both count as the first.
  */
 export async function confirmEmailChange(tx: Db, settings: AuthEmailSettings, token: string): Promise<EmailChangeOutcome> {
-  if (token === "") throw linkInvalid();
+  // Only what tokenHash makes can match; anything else (a NUL byte Postgres would refuse) is not looked up.
+  if (!TOKEN_HASH.test(token)) throw linkInvalid();
   const [user] = await tx<UserRow[]>`
     select * from auth.users
     where email_change_token_new = ${token} or email_change_token_current = ${token}
