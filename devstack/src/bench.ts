@@ -14,7 +14,7 @@ import { resolveSettings } from "./settings.ts";
 import { buildWeb, startStack, type RunningStack } from "./stack.ts";
 import { ensureSystemPackages } from "./system.ts";
 
-const BENCH_PORTS = { gateway: 57321, db: 57322, dns: 57353 };
+const BENCH_PORTS = { gateway: 57321, db: 57322, mail: 57324, smtp: 57325, dns: 57353 };
 const BENCH_DATA_DIR = join(repoRoot, ".devstack/bench");
 const LOGINS = 50;
 const USER_LOOKUPS = 200;
@@ -99,6 +99,7 @@ function start(freshDatabase: boolean, dns: RunningFixture): Promise<RunningStac
   return startStack({
     gatewayPort: BENCH_PORTS.gateway,
     dbPort: BENCH_PORTS.db,
+    mailPorts: { http: BENCH_PORTS.mail, smtp: BENCH_PORTS.smtp },
     dataDir: BENCH_DATA_DIR,
     freshDatabase,
     functionEnv: { ...resolveSettings(), DNS_SERVERS: dns.setting },

@@ -10,6 +10,8 @@ import { ensureSystemPackages } from "./system.ts";
 
 const DEV_GATEWAY_PORT = 54321;
 const DEV_DB_PORT = 54322;
+// The Supabase CLI's Mailpit ports ([inbucket] port and smtp_port).
+const DEV_MAIL_PORTS = { http: 54324, smtp: 54325 };
 
 const log = (line: string) => console.log(line);
 
@@ -34,6 +36,7 @@ async function start(): Promise<number> {
     startStack({
       gatewayPort: DEV_GATEWAY_PORT,
       dbPort: DEV_DB_PORT,
+      mailPorts: DEV_MAIL_PORTS,
       dataDir: dataDirs.dev,
       freshDatabase: false,
       functionEnv: settings,
@@ -58,6 +61,7 @@ async function start(): Promise<number> {
   log(`  anon key          ${stack.anonKey}`);
   log(`  service-role key  ${stack.serviceRoleKey}`);
   log(`  database          ${stack.dbUrl}`);
+  log(`  mail catcher      ${stack.mail.url} (inbox page, Mailpit API, Resend API; SMTP on port ${stack.mail.smtpPort})`);
   log(`  sign in as        admin / mailscout-admin-2026 (an admin) or demo / mailscout-demo-2026`);
   log("Press Ctrl-C to stop.");
 

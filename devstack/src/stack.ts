@@ -1,16 +1,18 @@
-// The local Supabase as one unit: PostgreSQL with the project's migrations and seed, every edge function on Deno, and
-// the gateway in front with Auth inside it. Whoever starts a stack gets its URLs and keys, a promise that resolves if
-// any component dies, and stop(), which stops exactly what this stack started, last started first.
+// The local Supabase as one unit: PostgreSQL with the project's migrations and seed, every edge function on Deno, the
+// mail catcher, and the gateway in front with Auth inside it. Whoever starts a stack gets its URLs and keys, a promise
+// that resolves if any component dies, and stop(), which stops exactly what this stack started, last started first.
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import { join } from "node:path";
 import { createAdaptorServer } from "@hono/node-server";
 import postgres from "postgres";
 import { createAuthApp } from "./auth/index.ts";
+import { readEmailSettings, smtpMailer } from "./auth/mailer.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { applySchema } from "./database.ts";
 import { startFunction, type RunningFunction } from "./functions.ts";
 import { loadEdgeFunctions } from "./functions-config.ts";
+import { startMailCatcher } from "./mail/index.ts";
 import { createGateway } from "./gateway.ts";
 import { checkHealth, type Probe } from "./health.ts";
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from "./keys.ts";
@@ -22,6 +24,8 @@ import { runCommand } from "./processes.ts";
 export interface StackOptions {
   gatewayPort: number;
   dbPort: number;
+  /** The mail catcher's page and APIs (HTTP) and its SMTP port, where Auth and the product's sender mail. */
+  mailPorts: { http: number; smtp: number };
   /** Holds the cluster and the stack's lock: .devstack/dev or .devstack/test. */
   dataDir: string;
   /** Start from an empty database (the test stack) instead of the one the data directory holds. */
@@ -44,6 +48,8 @@ export interface RunningStack {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+  /** The mail catcher: its page and Mailpit API at url, SMTP on smtpPort. */
+  mail: { url: string; smtpPort: number };
   stop(): Promise<void>;
   /** Resolves when a component exits or fails on its own; the caller then stops the rest. */
   died: Promise<ComponentDeath>;
@@ -85,13 +91,19 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const unlock = lockDataDir(options.dataDir);
     started.push({ component: "data directory lock", stop: async () => unlock() });
     // Found out now rather than after everything else has started.
-    await waitForFreePorts([options.gatewayPort, options.dbPort], { log });
+    await waitForFreePorts([options.gatewayPort, options.dbPort, options.mailPorts.http, options.mailPorts.smtp], { log });
     if (options.freshDatabase) await removeCluster(options.dataDir, log);
+
+    // First, so the functions and Auth start with somewhere to send mail.
+    const mail = await startMailCatcher({ httpPort: options.mailPorts.http, smtpPort: options.mailPorts.smtp, log });
+    started.push({ component: "mail catcher", stop: mail.stop });
 
     const edgeFunctions = loadEdgeFunctions(paths.repoRoot);
     const dbUrl = databaseUrl(options.dbPort);
     const functionEnv = {
       ...options.functionEnv,
+      // Every mail the product sends goes to the catcher, whatever .env says: nothing here reaches the internet.
+      ...mail.settings,
       SUPABASE_URL: url,
       SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
       SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
@@ -133,6 +145,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       jwtSecret: LOCAL_JWT_SECRET,
       jwtExpirySeconds: JWT_EXPIRY_SECONDS,
       issuer: `${url}/auth/v1`,
+      email: {
+        ...readEmailSettings(join(paths.repoRoot, "supabase/config.toml")),
+        siteUrl: url,
+        externalUrl: `${url}/auth/v1`,
+        mailer: smtpMailer({ host: "127.0.0.1", port: mail.smtpPort, from: "MailScout <noreply@mailscout.test>" }),
+      },
     });
 
     const probes: Record<string, Probe> = {
@@ -141,6 +159,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       auth: async () => {
         const response = await auth.fetch(new Request(`${url}/health`));
         if (!response.ok) throw new Error(`GET /auth/v1/health answered ${response.status}`);
+      },
+      mail: async () => {
+        const response = await fetch(`${mail.url}/api/v1/messages?limit=1`);
+        if (!response.ok) throw new Error(`the mail catcher answered ${response.status}`);
+        if (!(await isListening(mail.smtpPort))) throw new Error(`nothing listens for SMTP on port ${mail.smtpPort}`);
       },
       spa: async () => {
         if (!existsSync(join(paths.webDist, "index.html"))) throw new Error("web/dist/index.html is missing");
@@ -170,6 +193,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       anonKey: LOCAL_ANON_KEY,
       serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
       jwtSecret: LOCAL_JWT_SECRET,
+      mail: { url: mail.url, smtpPort: mail.smtpPort },
       stop,
       died,
     };

@@ -41,7 +41,14 @@ function testPorts(offset: number) {
   if (!Number.isInteger(offset) || offset < 0 || offset > 9000) {
     throw new Error(`TEST_PORT_OFFSET must be a whole number from 0 to 9000, not ${process.env.TEST_PORT_OFFSET}`);
   }
-  return { gateway: 55321 + offset, db: 55322 + offset, dns: 55353 + offset, proxy: 55380 + offset };
+  return {
+    gateway: 55321 + offset,
+    db: 55322 + offset,
+    mail: 55324 + offset,
+    smtp: 55325 + offset,
+    dns: 55353 + offset,
+    proxy: 55380 + offset,
+  };
 }
 
 /** Runs every layer, or only those named (`npm test -- api e2e`) while working on one part. */
@@ -76,6 +83,7 @@ export async function runTests(only: string[] = []): Promise<number> {
     stack = await startStack({
       gatewayPort: TEST_PORTS.gateway,
       dbPort: TEST_PORTS.db,
+      mailPorts: { http: TEST_PORTS.mail, smtp: TEST_PORTS.smtp },
       dataDir: dataDirs.test,
       freshDatabase: true,
       functionEnv: { ...resolveSettings(), ...TEST_SETTINGS, DNS_SERVERS: dns.setting, OUTBOUND_HTTP_PROXY: proxy.setting },
@@ -127,6 +135,8 @@ function testLayers(stack: RunningStack, egress: Record<string, string>): [strin
     SUPABASE_ANON_KEY: stack.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
     SUPABASE_DB_URL: stack.dbUrl,
+    // Tests read what Auth and the product mailed through the catcher's Mailpit API.
+    MAILPIT_URL: stack.mail.url,
   };
   const deno = (args: string[]): Step => ({
     label: `deno ${args[0]}`,
@@ -217,7 +227,7 @@ function testLayers(stack: RunningStack, egress: Record<string, string>): [strin
           label: "playwright",
           command: join(repoRoot, "node_modules/.bin/playwright"),
           args: ["test", "-c", "e2e/playwright.config.ts"],
-          env: { BASE_URL: stack.url, DATABASE_URL: stack.dbUrl, PLAYWRIGHT_JSON_OUTPUT_NAME: "REPORT" },
+          env: { BASE_URL: stack.url, DATABASE_URL: stack.dbUrl, MAILPIT_URL: stack.mail.url, PLAYWRIGHT_JSON_OUTPUT_NAME: "REPORT" },
           counts: countPlaywright,
         },
       ],

@@ -8,7 +8,13 @@ const complete = {
   SUPABASE_DB_URL: "postgresql://postgres:postgres@127.0.0.1:54322/postgres",
 };
 
-const defaults = { DNS_SERVERS: "", OUTBOUND_HTTP_PROXY: "", ANON_IP_MONTHLY_LIMIT: 30 };
+const defaults = {
+  DNS_SERVERS: "",
+  OUTBOUND_HTTP_PROXY: "",
+  EMAIL_API_URL: "https://api.resend.com",
+  EMAIL_API_KEY: "",
+  ANON_IP_MONTHLY_LIMIT: 30,
+};
 
 Deno.test("parseEnv accepts the variables Supabase gives every function, and defaults the project's settings", () => {
   assert.deepEqual(parseEnv({ ...complete, UNRELATED: "ignored" }), { ...complete, ...defaults });
@@ -58,4 +64,11 @@ Deno.test("parseEnv names every wrong variable and the rule it broke", () => {
 
 Deno.test("parseEnv refuses an empty key", () => {
   assert.throws(() => parseEnv({ ...complete, SUPABASE_ANON_KEY: "" }), /SUPABASE_ANON_KEY: is required/);
+});
+
+Deno.test("parseEnv reads the email API; empty is Resend's, and a URL that is not http(s) is refused", () => {
+  const local = { EMAIL_API_URL: "http://127.0.0.1:55324", EMAIL_API_KEY: "re_local" };
+  assert.deepEqual(parseEnv({ ...complete, ...local }), { ...complete, ...defaults, ...local });
+  assert.equal(parseEnv({ ...complete, EMAIL_API_URL: "" }).EMAIL_API_URL, "https://api.resend.com");
+  assert.throws(() => parseEnv({ ...complete, EMAIL_API_URL: "smtp://mail.example.com" }), /EMAIL_API_URL: must be/);
 });

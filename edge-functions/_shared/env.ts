@@ -13,6 +13,13 @@ export const envSchema = z.object({
   DNS_SERVERS: z.string().default(""),
   /** http://host:port of the forward proxy for outbound HTTP, or empty; checked by explore/net when it is built. */
   OUTBOUND_HTTP_PROXY: z.string().default(""),
+  /** Resend's HTTP API, through which the product sends every email (devstack: its mail catcher). */
+  EMAIL_API_URL: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).default("https://api.resend.com"),
+  ),
+  /** The API key for EMAIL_API_URL; empty means the product cannot send email (each send says so). */
+  EMAIL_API_KEY: z.string().default(""),
   /** Anonymous validations one client network may make per month, whatever sessions it uses. */
   ANON_IP_MONTHLY_LIMIT: z.preprocess(
     (value) => (value === "" ? undefined : value),

@@ -8,6 +8,7 @@ import { metaRoutes } from "./routes/meta.ts";
 import { signupRoutes } from "./routes/signup.ts";
 import { tokenRoutes } from "./routes/token.ts";
 import { userRoutes } from "./routes/user.ts";
+import { verifyRoutes } from "./routes/verify.ts";
 
 export type { AuthOptions } from "./options.ts";
 
@@ -17,6 +18,7 @@ export function createAuthApp(options: AuthOptions): Hono {
   app.route("/", signupRoutes(options));
   app.route("/", tokenRoutes(options));
   app.route("/", userRoutes(options));
+  app.route("/", verifyRoutes(options));
   app.route("/", adminRoutes(options));
   // Registered last so it only answers what no route above matched, also once mounted under /auth/v1.
   app.all("*", () => {

@@ -22,6 +22,12 @@ export interface UserRow {
   confirmed_at: Date | null;
   recovery_sent_at: Date | null;
   email_change_sent_at: Date | null;
+  /** A pending email change: the new address, and the link tokens for it and for the current one. */
+  email_change: string | null;
+  email_change_token_new: string | null;
+  email_change_token_current: string | null;
+  /** 0, or 1 once one of the two links of a secure email change was followed. */
+  email_change_confirm_status: number | null;
   last_sign_in_at: Date | null;
   raw_app_meta_data: Metadata | null;
   raw_user_meta_data: Metadata | null;
@@ -264,6 +270,7 @@ export function userJson({ row, identities }: UserRecord): Record<string, unknow
     confirmation_sent_at: iso(row.confirmation_sent_at),
     confirmed_at: iso(row.confirmed_at),
     recovery_sent_at: iso(row.recovery_sent_at),
+    new_email: row.email_change || undefined,
     email_change_sent_at: iso(row.email_change_sent_at),
     last_sign_in_at: iso(row.last_sign_in_at),
     app_metadata: row.raw_app_meta_data ?? {},

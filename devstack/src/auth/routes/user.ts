@@ -10,7 +10,8 @@ import {
   validateEmail,
   verifyPassword,
 } from "../credentials.ts";
-import { badRequest, forbidden, unprocessable } from "../errors.ts";
+import { requestEmailChange } from "../email-change.ts";
+import { badRequest, forbidden, unexpectedFailure, unprocessable } from "../errors.ts";
 import type { AuthOptions } from "../options.ts";
 import { endSessions } from "../sessions.ts";
 import {
@@ -19,7 +20,6 @@ import {
   findUserById,
   mergeAppMetadata,
   mergeUserMetadata,
-  setEmail,
   setPasswordHash,
   userJson,
 } from "../users.ts";
@@ -80,8 +80,11 @@ export function userRoutes(options: AuthOptions) {
       }
       if (body.data != null) await mergeUserMetadata(tx, row.id, body.data);
       if (body.app_metadata != null) await mergeAppMetadata(tx, row.id, body.app_metadata);
-      // GoTrue mails a confirmation link first; devstack has no mailbox, so the change applies at once.
-      if (newEmail !== null) await setEmail(tx, row.id, newEmail);
+      // Not applied yet: the links mailed to the new address (and, with secure change, the current one) apply it.
+      if (newEmail !== null) {
+        if (!options.email) throw unexpectedFailure("Error sending email change email");
+        await requestEmailChange(tx, options.email, row, newEmail, c.req.query("redirect_to"));
+      }
       return findUserById(tx, row.id);
     });
     if (!updated) throw new Error("the user being updated is missing");

@@ -1,5 +1,6 @@
 import type { User } from "@contracts/auth";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { ChangeEmailForm } from "@/features/auth";
 import { AccountDetails } from "./account-details";
 
 type AccountDialogProps = {
@@ -8,7 +9,7 @@ type AccountDialogProps = {
   onOpenChange: (open: boolean) => void;
 };
 
-/** "My Account" from the account menu: the signed-in account at a glance. */
+/** "My Account" from the account menu: the signed-in account at a glance, and where its email is changed. */
 export function AccountDialog({ user, open, onOpenChange }: AccountDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -18,6 +19,7 @@ export function AccountDialog({ user, open, onOpenChange }: AccountDialogProps) 
           <DialogDescription>The account you are signed in with.</DialogDescription>
         </DialogHeader>
         <AccountDetails user={user} />
+        <ChangeEmailForm currentEmail={user.email} />
       </DialogContent>
     </Dialog>
   );

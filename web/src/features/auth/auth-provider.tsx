@@ -10,6 +10,7 @@ import { setCurrentUser, useCurrentUser } from "./api/get-current-user";
 import { useLogin } from "./api/login";
 import { useLogout } from "./api/logout";
 import { useRegister } from "./api/register";
+import { useAuthRedirectNotice } from "./auth-redirect";
 import { clearAuthToken, useAuthToken, writeAuthToken } from "./auth-token";
 
 export type AuthContextValue = {
@@ -33,6 +34,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const loginMutation = useLogin();
   const registerMutation = useRegister();
   const logoutMutation = useLogout();
+  useAuthRedirectNotice();
 
   // supabase-js refreshes the session on its own and may end it (a refresh token revoked elsewhere, a sign-out in
   // another tab): auth_token and the cached user follow whatever it reports.

@@ -3,3 +3,4 @@ export { currentUserQueryOptions } from "./api/get-current-user";
 export { AuthProvider, useAuth } from "./auth-provider";
 export { AuthDialog } from "./components/auth-dialog";
 export { type AuthTab, AuthTabs } from "./components/auth-tabs";
+export { ChangeEmailForm } from "./components/change-email-form";
