@@ -20,9 +20,16 @@ export type AuthContextValue = {
   isAuthenticated: boolean;
   /** Resolves to the signed-in user, or to null when the attempt failed (the person has been told why). */
   login: (credentials: LoginRequest) => Promise<User | null>;
-  register: (account: RegisterRequest) => Promise<User | null>;
+  /** As login; a refusal the server pins on a field ("password: …") also goes to onFieldError, for the form to show. */
+  register: (account: RegisterRequest, onFieldError?: (field: RegisterField, message: string) => void) => Promise<User | null>;
   logout: () => Promise<void>;
 };
+
+export type RegisterField = keyof RegisterRequest;
+
+// The API names the field a 400 is about as "<field>: <rule>" (edge-functions/_shared/zod-issues.ts and the password
+// rule); the rest of its refusals are about the whole account.
+const FIELD_REFUSAL = /^(username|email|password): (.+)$/s;
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -66,17 +73,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return null;
       }
     },
-    async register(account) {
+    async register(account, onFieldError) {
       try {
         const created = await registerMutation.mutateAsync(account);
         toast({ title: "Account created!", description: "Welcome to our platform." });
         return created;
       } catch (error) {
-        toast({
-          title: "Registration failed",
-          description: messageOf(error, "Failed to create account. Please try again."),
-          variant: "destructive",
-        });
+        const message = messageOf(error, "Failed to create account. Please try again.");
+        const onField = FIELD_REFUSAL.exec(message);
+        if (onField && onFieldError) onFieldError(onField[1] as RegisterField, onField[2]!);
+        toast({ title: "Registration failed", description: onField ? onField[2] : message, variant: "destructive" });
         return null;
       }
     },
