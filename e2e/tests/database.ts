@@ -22,3 +22,23 @@ export async function resetAnonymousAllowance(): Promise<void> {
     await sql.end({ timeout: 5 });
   }
 }
+
+/** Counts failed sign-ins with `identifier` as the api does (private.record_sign_in_failure), from no network. */
+export async function failSignIns(identifier: string, times: number): Promise<void> {
+  const sql = postgres(databaseUrl(), { max: 1, onnotice: () => {} });
+  try {
+    for (let i = 0; i < times; i++) await sql`select private.record_sign_in_failure(${identifier}, null)`;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/** Forgets every failed sign-in and lock, so earlier tests' failures (all from 127.0.0.1) lock nobody out. */
+export async function forgetSignInFailures(): Promise<void> {
+  const sql = postgres(databaseUrl(), { max: 1, onnotice: () => {} });
+  try {
+    await sql`delete from private.rate_limit_counters where action like 'sign\_in\_%'`;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
