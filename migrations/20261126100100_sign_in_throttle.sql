@@ -4,10 +4,11 @@
 -- Failures are counted per identifier as typed (trimmed, lower-cased), whether or not an account has it, so a lockout
 -- says nothing about who exists. When an identifier's failures reach rate_limit_sign_in_failures_per_identifier within
 -- rate_limit_sign_in_failure_window_seconds, it is locked: every sign-in with it answers 429, even with the right
--- password, until the lock ends. A client network is locked the same way past
--- rate_limit_sign_in_failures_per_network_per_minute failures in a minute. Each further lock of the same subject within a
--- day lasts twice as long as the one before (the window for an identifier, a minute for a network), up to
--- rate_limit_sign_in_lockout_max_seconds. A successful sign-in forgets the identifier's failures and earlier locks.
+-- password, until the lock ends. A client network is locked the same way on reaching
+-- rate_limit_sign_in_failures_per_network_per_minute failures in a minute (a network: an IPv4 address or an IPv6 /64).
+-- Each further lock of the same subject within a day lasts twice as long as the one before (the window for an
+-- identifier, a minute for a network), up to rate_limit_sign_in_lockout_max_seconds. A successful sign-in forgets the
+-- identifier's failures and earlier locks.
 --
 -- Counters (private.rate_limit_counters, subject 'identifier:<name>' or 'network:<address>'):
 --   sign_in_failure   failures in the current window; cleared when a lock starts, so the lock's end gives fresh tries
@@ -38,7 +39,8 @@ as $$
          greatest(private.setting_integer('rate_limit_sign_in_failure_window_seconds', 900), 1)
   where p_identifier is not null
   union all
-  select 'network:' || p_client_ip,
+  -- Per network as the anonymous allowance counts it: an IPv4 address, or an IPv6 /64, whose addresses rotate.
+  select 'network:' || pg_catalog.host(private.anonymous_client_network(p_client_ip::inet)),
          private.setting_integer('rate_limit_sign_in_failures_per_network_per_minute', 30),
          60,
          60

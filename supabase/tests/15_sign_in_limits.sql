@@ -1,7 +1,7 @@
 -- Failed sign-ins: counted per identifier (as typed, in any case, whether or not an account has it) and per client
 -- network, locks that grow, a success that forgets, settings in admin_settings; none of it reachable by API roles.
 begin;
-select plan(20);
+select plan(21);
 
 select tests.create_user('member');
 
@@ -87,6 +87,11 @@ select results_eq(
   'the 30th locks the network for a minute, for every identifier'
 );
 select is_empty($$ select * from private.sign_in_refusal('fresh-name', '198.51.100.8') $$, 'other networks are not locked');
+select private.record_sign_in_failure('v6-guess-' || n, '2001:db8:1:2::' || n) from generate_series(1, 30) as n;
+select results_eq(
+  $$ select refused_by from private.sign_in_refusal('fresh-name', '2001:db8:1:2:ffff::9') $$, $$ values ('network') $$,
+  'an IPv6 client is counted by its /64, so rotating addresses within it does not escape the lock'
+);
 select results_eq(
   $$ select refused_by from private.sign_in_refusal('nobody-has-this', '198.51.100.7') $$, $$ values ('identifier') $$,
   'when both are locked, the longer lock answers'
