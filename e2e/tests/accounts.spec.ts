@@ -67,11 +67,12 @@ test("a locked-out sign-in shows how long to wait, even with the right password"
   await form.getByLabel("Password").fill(account.password);
   await form.getByRole("button", { name: "Login" }).click();
 
+  const wait = "Too many failed sign-ins with this username or email address. Please try again in 15 minutes.";
   const toasts = notifications(page);
   await expect(toasts.getByText("Login failed", { exact: true })).toBeVisible();
-  await expect(
-    toasts.getByText("Too many failed sign-ins with this username or email address. Please try again in 15 minutes."),
-  ).toBeVisible();
+  await expect(toasts.getByText(wait)).toBeVisible();
+  // The wait stays on the form after the toast has gone.
+  await expect(form.getByRole("alert")).toHaveText(wait);
   await expect(page).toHaveURL("/login");
 });
 

@@ -70,6 +70,22 @@ describe("auth screen", () => {
     expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBeNull();
   });
 
+  it("keeps a lockout's wait on the form, in words", async () => {
+    const wait = "Too many failed sign-ins with this username or email address. Please try again in 15 minutes.";
+    mockNetwork({
+      "POST /api/login": () => json({ message: wait }, { status: 429, headers: { "Retry-After": "900" } }),
+    });
+    const { user } = await renderApp("/login");
+    const form = screen.getByRole("form", { name: "Login" });
+
+    await user.type(within(form).getByLabelText("Username or email"), "demo");
+    await user.type(within(form).getByLabelText("Password"), "mailscout-demo-2026");
+    await user.click(within(form).getByRole("button", { name: "Login" }));
+
+    expect(await within(form).findByRole("alert")).toHaveTextContent(wait);
+    expect(await screen.findByText("Login failed")).toBeVisible();
+  });
+
   it("opens on the Register tab at /register and creates the account", async () => {
     const { response } = signedInAnswer(201);
     mockNetwork({
