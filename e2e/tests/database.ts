@@ -41,3 +41,15 @@ export async function useUpPerMinuteLimit(username: string, action: "validation"
     `,
   );
 }
+
+/** Counts failed sign-ins with `identifier` as the api does (private.record_sign_in_failure), from no network. */
+export async function failSignIns(identifier: string, times: number): Promise<void> {
+  await withDatabase(async (sql) => {
+    for (let i = 0; i < times; i++) await sql`select private.record_sign_in_failure(${identifier}, null)`;
+  });
+}
+
+/** Forgets every failed sign-in and lock, so earlier tests' failures (all from 127.0.0.1) lock nobody out. */
+export async function forgetSignInFailures(): Promise<void> {
+  await withDatabase((sql) => sql`delete from private.rate_limit_counters where action like 'sign\_in\_%'`);
+}

@@ -40,16 +40,18 @@ describe("phone numbers", () => {
 });
 
 describe("checkPasswordStrength", () => {
-  it("accepts six characters, GoTrue's default minimum", () => {
-    expect(() => checkPasswordStrength("123456")).not.toThrow();
+  const minimum = 8;
+
+  it("accepts an unguessable password just over the configured minimum length", () => {
+    expect(() => checkPasswordStrength("k7#Vq2!xw", minimum)).not.toThrow();
   });
 
-  it("answers 422 weak_password with the length reason below six", () => {
-    expect(() => checkPasswordStrength("12345")).toThrow(
+  it("answers 422 weak_password with the length reason below the configured minimum", () => {
+    expect(() => checkPasswordStrength("k7#Vq2!", minimum)).toThrow(
       expect.objectContaining({
         status: 422,
         code: "weak_password",
-        message: "Password should be at least 6 characters.",
+        message: "Password should be at least 8 characters.",
         extra: { weak_password: { reasons: ["length"] } },
       }),
     );
@@ -57,10 +59,26 @@ describe("checkPasswordStrength", () => {
 
   it("refuses more than bcrypt's 72 bytes rather than silently ignoring the rest", () => {
     const seventyFourBytes = "é".repeat(37);
-    expect(() => checkPasswordStrength(seventyFourBytes)).toThrow(
+    expect(() => checkPasswordStrength(seventyFourBytes, minimum)).toThrow(
       expect.objectContaining({ code: "validation_failed" }),
     );
-    expect(() => checkPasswordStrength("a".repeat(72))).not.toThrow();
+    expect(() => checkPasswordStrength("ÞäÇÕßÉÑàÍÛÂÖÆÏÈÔÝÁãÊÚÄÐÎØÅÌÓâÜËÒÙÀáÃ", minimum)).not.toThrow();
+  });
+
+  it("refuses a common password, as hosted Auth refuses a leaked one: 422 weak_password, reason pwned", () => {
+    expect(() => checkPasswordStrength("password", minimum)).toThrow(
+      expect.objectContaining({ status: 422, code: "weak_password", extra: { weak_password: { reasons: ["pwned"] } } }),
+    );
+  });
+
+  it("refuses the owner's own username or email address", () => {
+    const owner = { username: "Grace.Hopper", email: "grace@example.com" };
+    expect(() => checkPasswordStrength("grace.hopper", minimum, owner)).toThrow(
+      expect.objectContaining({ code: "weak_password", message: "Password must not be your username or email address." }),
+    );
+    expect(() => checkPasswordStrength("GRACE@example.com", minimum, owner)).toThrow(
+      expect.objectContaining({ code: "weak_password" }),
+    );
   });
 });
 

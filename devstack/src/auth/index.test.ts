@@ -71,17 +71,17 @@ describe("createAuthApp", () => {
       });
     });
 
-    it("refuses a short password with GoTrue's weak_password answer", async () => {
-      const body = JSON.stringify({ email: "ada@example.com", password: "12345" });
+    it("refuses a password shorter than config.toml's minimum (8) with GoTrue's weak_password answer", async () => {
+      const body = JSON.stringify({ email: "ada@example.com", password: "k7#Vq2!" });
       await expectError(await call("/signup", { method: "POST", body }), 422, {
         code: "weak_password",
-        message: "Password should be at least 6 characters.",
+        message: "Password should be at least 8 characters.",
         weak_password: { reasons: ["length"] },
       });
     });
 
     it("refuses phone sign-ups: there is no SMS provider", async () => {
-      const body = JSON.stringify({ phone: "+442079460000", password: "secret123" });
+      const body = JSON.stringify({ phone: "+442079460000", password: "mailscout-phone-2026" });
       await expectError(await call("/signup", { method: "POST", body }), 400, {
         code: "phone_provider_disabled",
         message: "Phone signups are disabled",

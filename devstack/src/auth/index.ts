@@ -1,6 +1,8 @@
 // The Auth (GoTrue) stand-in: the subset of GoTrue's HTTP API that supabase-js calls, on our Postgres's auth schema.
 // The gateway mounts it at /auth/v1 and adds CORS. Spec: shared/reference/supabase-contract.md §1.3-1.4 and §2.
 import { Hono } from "hono";
+import { repoRoot } from "../paths.ts";
+import { loadAuthConfig } from "./config.ts";
 import { errorResponse, notFound } from "./errors.ts";
 import type { AuthOptions } from "./options.ts";
 import { adminRoutes } from "./routes/admin.ts";
@@ -12,7 +14,8 @@ import { verifyRoutes } from "./routes/verify.ts";
 
 export type { AuthOptions } from "./options.ts";
 
-export function createAuthApp(options: AuthOptions): Hono {
+export function createAuthApp(given: Omit<AuthOptions, "config"> & { config?: AuthOptions["config"] }): Hono {
+  const options: AuthOptions = { ...given, config: given.config ?? loadAuthConfig(repoRoot) };
   const app = new Hono();
   app.route("/", metaRoutes());
   app.route("/", signupRoutes(options));

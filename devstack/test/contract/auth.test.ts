@@ -1,6 +1,6 @@
 // The Auth stand-in as supabase-js 2.109.0 uses it: sign-up, sign-in, the user, refresh, update, sign-out, and the
 // errors the client turns into AuthApiError codes (shared/reference/supabase-contract.md §2).
-import { AuthApiError, AuthSessionMissingError, type Session } from "@supabase/supabase-js";
+import { AuthApiError, AuthSessionMissingError, AuthWeakPasswordError, type Session } from "@supabase/supabase-js";
 import { decodeJwt, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { LOCAL_JWT_SECRET } from "../../src/keys.ts";
@@ -77,27 +77,50 @@ describe("sign-up", () => {
     expect(error).toMatchObject({ status: 422, code: "user_already_exists", message: "User already registered" });
   });
 
-  it("refuses a password shorter than six characters", async () => {
-    const { error } = await anonClient().auth.signUp({ email: uniqueEmail("weak"), password: "12345" });
+  it("refuses a password shorter than config.toml's minimum_password_length (8)", async () => {
+    const { error } = await anonClient().auth.signUp({ email: uniqueEmail("weak"), password: "k7#Vq2!" });
+    expect(error).toBeInstanceOf(AuthWeakPasswordError);
     expect(error).toMatchObject({ status: 422, code: "weak_password", reasons: ["length"] });
   });
 
-  it("answers GoTrue's 500 when a database trigger refuses the new user, and keeps nothing of it", async () => {
-    // Our profiles trigger refuses a taken username; GoTrue reports any such refusal the same way.
+  it("refuses a common password as hosted Auth refuses a leaked one", async () => {
+    const { error } = await anonClient().auth.signUp({ email: uniqueEmail("common"), password: "password1" });
+    expect(error).toBeInstanceOf(AuthWeakPasswordError);
+    expect(error).toMatchObject({ status: 422, code: "weak_password", reasons: ["pwned"] });
+  });
+
+  it("runs the before-user-created hook: a username with \"@\" is refused with its 400 before any user exists", async () => {
+    const email = uniqueEmail("at-sign");
+    const victim = uniqueEmail("victim");
+    const response = await authFetch("/signup", {
+      method: "POST",
+      body: JSON.stringify({ email, password: PASSWORD, data: { username: victim } }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      code: "unknown",
+      message: 'Username can\'t contain "@"; sign in with your email address instead',
+    });
+    const signIn = await anonClient().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(signIn.error).toMatchObject({ code: "invalid_credentials" });
+  });
+
+  it("answers a taken username with the hook's 422, not a 500, and keeps nothing of the sign-up", async () => {
     const username = `taken_${crypto.randomUUID().slice(0, 8)}`;
     const first = { email: uniqueEmail("first"), password: PASSWORD, options: { data: { username } } };
     expect((await anonClient().auth.signUp(first)).error).toBeNull();
     const email = uniqueEmail("second");
-    const response = await authFetch("/signup", {
-      method: "POST",
-      body: JSON.stringify({ email, password: PASSWORD, data: { username } }),
+    const { error } = await anonClient().auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { data: { username: username.toUpperCase() } },
     });
-    expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ code: "unexpected_failure", message: "Database error saving new user" });
-
-    // supabase-js treats any 500 as retryable; the sign-up left no user behind.
-    const { error } = await anonClient().auth.signUp({ email, password: PASSWORD, options: { data: { username } } });
-    expect(error).toMatchObject({ name: "AuthRetryableFetchError", status: 500 });
+    expect(error).toBeInstanceOf(AuthApiError);
+    expect(error).toMatchObject({
+      status: 422,
+      code: "unknown",
+      message: "An account can't be created with these details. If you already have one, sign in.",
+    });
     const signIn = await anonClient().auth.signInWithPassword({ email, password: PASSWORD });
     expect(signIn.error).toMatchObject({ code: "invalid_credentials" });
   });
@@ -189,6 +212,17 @@ describe("the signed-in user", () => {
     expect(withOld.error).toMatchObject({ status: 400, code: "invalid_credentials" });
     const withNew = await anonClient().auth.signInWithPassword({ email, password: "a-brand-new-password" });
     expect(withNew.error).toBeNull();
+  });
+
+  it("refuses a new password that is common or the user's own email address, as sign-up does", async () => {
+    const { client, email } = await signedUpClient("weaker");
+    for (const password of ["qwerty123", email.toUpperCase()]) {
+      const { error } = await client.auth.updateUser({ password });
+      expect(error).toBeInstanceOf(AuthWeakPasswordError);
+      expect(error).toMatchObject({ status: 422, code: "weak_password" });
+    }
+    const stillOld = await anonClient().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(stillOld.error).toBeNull();
   });
 
   it("ends the user's other sessions when the password changes", async () => {

@@ -26,16 +26,17 @@ export async function findRegistrationConflicts(username: string, email: string)
 }
 
 /**
- * The address Auth knows a user by, given what they typed at login: their username or their email address, either in
- * any case. Null when nobody matches. Usernames cannot contain "@", so the two never match different users.
+ * The address Auth knows a user by, given what they typed at login, in any case: with "@" it can only be an email
+ * address and is matched against emails alone; without, it can only be a username (which never contains "@"). So a
+ * username can never capture someone else's sign-in by being their address. Null when nobody matches.
  */
 export async function findSignInEmail(usernameOrEmail: string): Promise<string | null> {
-  const [row] = await database()<{ email: string }[]>`
-    select email
-    from public.profiles
-    where email is not null
-      and (lower(username) = lower(${usernameOrEmail}) or lower(email) = lower(${usernameOrEmail}))
-    limit 1
+  const sql = database();
+  const matches = usernameOrEmail.includes("@")
+    ? sql`lower(email) = lower(${usernameOrEmail})`
+    : sql`lower(username) = lower(${usernameOrEmail})`;
+  const [row] = await sql<{ email: string }[]>`
+    select email from public.profiles where email is not null and ${matches}
   `;
   return row?.email ?? null;
 }

@@ -13,9 +13,9 @@ export function errorBody(message: string): ErrorResponse {
 }
 
 const accountFailureStatus: Record<AccountFailure, ContentfulStatusCode> = {
-  username_taken: 409,
-  email_taken: 409,
+  registration_conflict: 409,
   invalid_credentials: 401,
+  invalid_details: 400,
 };
 
 const anonymousFailureStatus: Record<AnonymousFailure, ContentfulStatusCode> = {

@@ -70,6 +70,22 @@ describe("auth screen", () => {
     expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBeNull();
   });
 
+  it("keeps a lockout's wait on the form, in words", async () => {
+    const wait = "Too many failed sign-ins with this username or email address. Please try again in 15 minutes.";
+    mockNetwork({
+      "POST /api/login": () => json({ message: wait }, { status: 429, headers: { "Retry-After": "900" } }),
+    });
+    const { user } = await renderApp("/login");
+    const form = screen.getByRole("form", { name: "Login" });
+
+    await user.type(within(form).getByLabelText("Username or email"), "demo");
+    await user.type(within(form).getByLabelText("Password"), "mailscout-demo-2026");
+    await user.click(within(form).getByRole("button", { name: "Login" }));
+
+    expect(await within(form).findByRole("alert")).toHaveTextContent(wait);
+    expect(await screen.findByText("Login failed")).toBeVisible();
+  });
+
   it("opens on the Register tab at /register and creates the account", async () => {
     const { response } = signedInAnswer(201);
     mockNetwork({
@@ -90,8 +106,24 @@ describe("auth screen", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
   });
 
-  it("tells which field is taken when registration is refused", async () => {
-    mockNetwork({ "POST /api/register": () => json({ message: "Email already registered" }, { status: 409 }) });
+  it("shows a refusal the server pins on the password under the password field", async () => {
+    const refusal = "Password is too common or easy to guess: add words or characters that aren't a pattern";
+    mockNetwork({ "POST /api/register": () => json({ message: `password: ${refusal}` }, { status: 400 }) });
+    const { user } = await renderApp("/register");
+    const form = screen.getByRole("form", { name: "Register" });
+
+    await user.type(within(form).getByLabelText("Username"), "someone");
+    await user.type(within(form).getByLabelText("Email"), "someone@example.com");
+    await user.type(within(form).getByLabelText("Password"), "password");
+    await user.click(within(form).getByRole("button", { name: "Create account" }));
+
+    expect(await screen.findByText("Registration failed")).toBeVisible();
+    await waitFor(() => expect(within(form).getByLabelText("Password")).toHaveAccessibleDescription(refusal));
+  });
+
+  it("says only that the account can't be created when registration conflicts", async () => {
+    const conflict = "An account can't be created with these details. If you already have one, sign in.";
+    mockNetwork({ "POST /api/register": () => json({ message: conflict }, { status: 409 }) });
     const { user } = await renderApp("/register");
     const form = screen.getByRole("form", { name: "Register" });
 
@@ -101,7 +133,7 @@ describe("auth screen", () => {
     await user.click(within(form).getByRole("button", { name: "Create account" }));
 
     expect(await screen.findByText("Registration failed")).toBeVisible();
-    expect(screen.getByText("Email already registered")).toBeVisible();
+    expect(screen.getByText(conflict)).toBeVisible();
   });
 
   it.each(["/auth", "/login", "/register"])("sends a signed-in visitor from %s to the home page", async (path) => {

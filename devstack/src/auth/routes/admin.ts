@@ -1,11 +1,20 @@
 // /admin/users: what supabase-js's auth.admin calls with the service-role key (GoTrue's internal/api/admin.go).
+import { randomUUID } from "node:crypto";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { requireAdmin } from "../bearer.ts";
 import { metadataMap, readBody } from "../body.ts";
-import { checkBcryptHash, checkPasswordStrength, hashPassword, validateEmail, validatePhone } from "../credentials.ts";
+import {
+  checkBcryptHash,
+  checkPasswordStrength,
+  hashPassword,
+  type PasswordOwner,
+  validateEmail,
+  validatePhone,
+} from "../credentials.ts";
 import { isUniqueViolation, isUuid } from "../db.ts";
 import { badRequest, notFound, unexpectedFailure, unprocessable } from "../errors.ts";
+import { beforeUserCreatedEvent, runPgFunctionHook } from "../hooks.ts";
 import type { AuthOptions } from "../options.ts";
 import { endSessions } from "../sessions.ts";
 import {
@@ -79,14 +88,36 @@ export function adminRoutes(options: AuthOptions) {
     const phone = body.phone ? validatePhone(body.phone) : null;
     if (email !== null && (await emailTaken(options.sql, email))) throw emailExists();
     if (phone !== null && (await phoneTaken(options.sql, phone))) throw phoneExists();
-    const passwordHash = await newPasswordHash(body.password, body.password_hash);
+    const username = typeof body.user_metadata?.username === "string" ? body.user_metadata.username : undefined;
+    const passwordHash = await newPasswordHash(body.password, body.password_hash, options.config.minimumPasswordLength, {
+      username,
+      email: email ?? undefined,
+    });
     const providers = [...(email !== null ? ["email"] : []), ...(phone !== null ? ["phone"] : [])];
+    const newId = body.id ?? randomUUID();
 
     const user = await options.sql.begin(async (tx) => {
+      // GoTrue asks the before-user-created hook for admin-created users too.
+      const hook = options.config.beforeUserCreated;
+      if (hook) {
+        const appMetadata = { provider: providers[0], providers };
+        const event = beforeUserCreatedEvent(
+          {
+            id: newId,
+            email: email ?? "",
+            phone: phone ?? "",
+            role: body.role || "",
+            userMetadata: body.user_metadata ?? {},
+            appMetadata,
+          },
+          null,
+        );
+        await runPgFunctionHook(tx, hook, event);
+      }
       let id: string;
       try {
         id = await insertUser(tx, {
-          id: body.id ?? null,
+          id: newId,
           email,
           phone,
           passwordHash,
@@ -119,7 +150,11 @@ export function adminRoutes(options: AuthOptions) {
     const phone = body.phone ? validatePhone(body.phone) : null;
     if (email !== null && (await emailTaken(options.sql, email, row.id))) throw emailExists();
     if (phone !== null && (await phoneTaken(options.sql, phone, row.id))) throw phoneExists();
-    const passwordHash = await newPasswordHash(body.password, body.password_hash);
+    const metadata = { ...row.raw_user_meta_data, ...body.user_metadata };
+    const passwordHash = await newPasswordHash(body.password, body.password_hash, options.config.minimumPasswordLength, {
+      username: typeof metadata.username === "string" ? metadata.username : undefined,
+      email: email ?? row.email ?? undefined,
+    });
 
     const updated = await options.sql.begin(async (tx) => {
       if (body.role) await setRole(tx, row.id, body.role);
@@ -161,7 +196,12 @@ async function loadUser(c: Context, options: AuthOptions): Promise<UserRecord> {
   return user;
 }
 
-async function newPasswordHash(password: string | null | undefined, hash: string | null | undefined) {
+async function newPasswordHash(
+  password: string | null | undefined,
+  hash: string | null | undefined,
+  minimumLength: number,
+  owner: PasswordOwner,
+) {
   if (password != null && hash) {
     throw badRequest("validation_failed", "Only a password or a password hash should be provided");
   }
@@ -170,7 +210,7 @@ async function newPasswordHash(password: string | null | undefined, hash: string
     return hash;
   }
   if (password == null || password === "") return null;
-  checkPasswordStrength(password);
+  checkPasswordStrength(password, minimumLength, owner);
   return hashPassword(password);
 }
 

@@ -1,9 +1,11 @@
 // POST /signup with email and password. Sign-ups are confirmed at once (the local CLI's default, no mailer), so the
 // answer is a Session, as GoTrue answers with mailer_autoconfirm on.
+import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
 import { metadataMap, readBody } from "../body.ts";
 import { checkPasswordStrength, hashPassword, validateEmail } from "../credentials.ts";
+import { beforeUserCreatedEvent, runPgFunctionHook } from "../hooks.ts";
 import { isUniqueViolation } from "../db.ts";
 import { badRequest, unexpectedFailure, unprocessable } from "../errors.ts";
 import { sessionResponse } from "../grant.ts";
@@ -30,7 +32,8 @@ export function signupRoutes(options: AuthOptions) {
       throw unprocessable("anonymous_provider_disabled", "Anonymous sign-ins are disabled");
     }
     if (password === "") throw badRequest("validation_failed", "Signup requires a valid password");
-    checkPasswordStrength(password);
+    const username = typeof body.data?.username === "string" ? body.data.username : undefined;
+    checkPasswordStrength(password, options.config.minimumPasswordLength, { username, email });
     if (email !== "" && body.phone) {
       throw badRequest("validation_failed", "Only an email address or phone number should be provided on signup.");
     }
@@ -40,23 +43,36 @@ export function signupRoutes(options: AuthOptions) {
 
     // Hashing is slow on purpose; do it before holding a transaction open.
     const passwordHash = await hashPassword(password);
+    const appMetadata = { provider: "email", providers: ["email"] };
+    const userMetadata = body.data ?? {};
+    const newId = randomUUID();
     const { user, issued } = await options.sql.begin(async (tx) => {
+      // GoTrue asks the hook inside the sign-up's transaction, just before it inserts the user.
+      const hook = options.config.beforeUserCreated;
+      if (hook) {
+        const event = beforeUserCreatedEvent(
+          { id: newId, email: address, phone: "", role: "", userMetadata, appMetadata },
+          clientAddress(c.req.header("x-forwarded-for")),
+        );
+        await runPgFunctionHook(tx, hook, event);
+      }
       let id: string;
       try {
         id = await insertUser(tx, {
-          id: null,
+          id: newId,
           email: address,
           phone: null,
           passwordHash,
           role: DEFAULT_ROLE,
           emailConfirmed: true,
           phoneConfirmed: false,
-          userMetadata: body.data ?? {},
-          appMetadata: { provider: "email", providers: ["email"] },
+          userMetadata,
+          appMetadata,
         });
       } catch (err) {
         if (isUniqueViolation(err, "users_email_partial_key")) throw userAlreadyExists();
-        // Typically a trigger on auth.users refusing the row (our profiles trigger on a taken username).
+        // A trigger on auth.users refusing the row: the hook above refuses what the profile trigger would, so this is
+        // a race (two sign-ups with one username at once) or a bug.
         throw unexpectedFailure("Database error saving new user", err);
       }
       const issued = await createSession(tx, id);
@@ -66,4 +82,9 @@ export function signupRoutes(options: AuthOptions) {
     if (!user) throw new Error("the user just signed up is missing");
     return c.json(await sessionResponse(options, user, issued.session, issued.refreshToken));
   });
+}
+
+/** The client's address as GoTrue reads it (utilities.GetIPAddress): the first X-Forwarded-For entry. */
+function clientAddress(forwardedFor: string | undefined): string | null {
+  return forwardedFor?.split(",")[0]?.trim() || null;
 }

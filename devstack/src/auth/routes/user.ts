@@ -52,7 +52,13 @@ export function userRoutes(options: AuthOptions) {
     const { row } = c.var.user;
     const session = c.var.session;
     const email = body.email ? validateEmail(body.email) : null;
-    if (body.password != null) checkPasswordStrength(body.password);
+    if (body.password != null) {
+      const username = typeof row.raw_user_meta_data?.username === "string" ? row.raw_user_meta_data.username : undefined;
+      checkPasswordStrength(body.password, options.config.minimumPasswordLength, {
+        username,
+        email: email ?? row.email ?? undefined,
+      });
+    }
     if (body.app_metadata != null && !(row.role !== null && ADMIN_ROLES.includes(row.role))) {
       throw forbidden("not_admin", "Updating app_metadata requires admin privileges");
     }

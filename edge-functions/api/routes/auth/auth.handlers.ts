@@ -1,6 +1,7 @@
 // Accounts over HTTP (issue #2 §4): each handler takes validated input, calls the account logic in _shared/accounts,
 // and answers. Failures the logic throws (taken username, wrong credentials) become HTTP answers in lib/errors.ts.
 import type { Context, Env } from "hono";
+import { clientAddressFrom } from "../../../_shared/anonymous/client-address.ts";
 import { readCurrentUser } from "../../../_shared/accounts/current-user.ts";
 import { login as signIn } from "../../../_shared/accounts/login.ts";
 import { logout as endSession } from "../../../_shared/accounts/logout.ts";
@@ -15,7 +16,7 @@ export async function register(c: Context<Env, string, JsonInput<typeof register
 }
 
 export async function login(c: Context<Env, string, JsonInput<typeof loginRequestSchema>>) {
-  return answerSignedIn(c, await signIn(c.req.valid("json")), 200);
+  return answerSignedIn(c, await signIn(c.req.valid("json"), clientAddressFrom(c.req.header("x-forwarded-for"))), 200);
 }
 
 export async function currentUser(c: Context<SignedInEnv>) {

@@ -3,7 +3,15 @@
 // Every test registers its own users under fresh random names, so tests are independent and can run again.
 import assert from "node:assert/strict";
 import { authResponseSchema, errorResponseSchema, userSchema } from "../../../_shared/contracts/auth.ts";
-import { assertError, call, requiredEnv } from "../../testing/stack.ts";
+import {
+  assertError,
+  assertRateLimited,
+  call,
+  forgetRateLimits,
+  gateway,
+  LOOPBACK_NETWORK,
+  requiredEnv,
+} from "../../testing/stack.ts";
 
 const anonKey = requiredEnv("SUPABASE_ANON_KEY");
 
@@ -104,20 +112,22 @@ Deno.test("logging out ends only that session: the user's other sessions stay si
   assert.equal(stillSignedIn.status, 200, stillSignedIn.text);
 });
 
-Deno.test("a username is taken whatever its case: 409 naming the username", async () => {
+const CONFLICT = "An account can't be created with these details. If you already have one, sign in.";
+
+Deno.test("a taken username, whatever its case, answers 409 without saying which detail is in use", async () => {
   const { account } = await registered();
   const response = await call("/api/register", {
     body: { ...newAccount(), username: account.username.toUpperCase() },
   });
-  assertError(response, 409, "Username already taken");
+  assertError(response, 409, CONFLICT);
 });
 
-Deno.test("an email address is taken whatever its case: 409 naming the email", async () => {
+Deno.test("a taken email address, whatever its case, answers the same 409 in the same words", async () => {
   const { account } = await registered();
   const response = await call("/api/auth/register", {
     body: { ...newAccount(), email: account.email.toUpperCase() },
   });
-  assertError(response, 409, "Email already registered");
+  assertError(response, 409, CONFLICT);
 });
 
 Deno.test("registering the same new account twice at once ends in one 201 and one 409, never a 500", async () => {
@@ -127,21 +137,17 @@ Deno.test("registering the same new account twice at once ends in one 201 and on
     call("/api/register", { body: account }),
   ]);
   assert.deepEqual([first.status, second.status].sort(), [201, 409], `${first.text} / ${second.text}`);
-  const refused = first.status === 409 ? first : second;
-  assert.ok(
-    ["Username already taken", "Email already registered"].includes(errorResponseSchema.parse(refused.json).message),
-    refused.text,
-  );
+  assertError(first.status === 409 ? first : second, 409, CONFLICT);
 });
 
-Deno.test("the same username racing with different addresses ends in one 201 and a 409 naming the username", async () => {
+Deno.test("the same username racing with different addresses ends in one 201 and one 409", async () => {
   const username = uniqueName();
   const [first, second] = await Promise.all([
     call("/api/register", { body: { ...newAccount(), username } }),
     call("/api/register", { body: { ...newAccount(), username } }),
   ]);
   assert.deepEqual([first.status, second.status].sort(), [201, 409], `${first.text} / ${second.text}`);
-  assertError(first.status === 409 ? first : second, 409, "Username already taken");
+  assertError(first.status === 409 ? first : second, 409, CONFLICT);
 });
 
 Deno.test("a bad registration body answers 400 naming the field and the rule", async () => {
@@ -149,6 +155,12 @@ Deno.test("a bad registration body answers 400 naming the field and the rule", a
   const cases: [unknown, string][] = [
     [{ ...newAccount(), password: "short" }, "password: Password must be at least 8 characters"],
     [{ ...newAccount(), username: "ab" }, "username: Username must be at least 3 characters"],
+    [{ ...newAccount(), username: "x".repeat(31) }, "username: Username must be at most 30 characters"],
+    [{ ...newAccount(), username: "josé" }, "username: Username may contain only letters A-Z, digits, dots, hyphens and underscores"],
+    [
+      { ...newAccount(), username: "someone@example.com" },
+      'username: Username can\'t contain "@"; sign in with your email address instead',
+    ],
     [{ ...newAccount(), email: "not-an-address" }, "email: Please enter a valid email address"],
     [withoutPassword, "password: Password is required"],
     [["not", "an", "object"], "Request body must be a JSON object"],
@@ -208,4 +220,213 @@ Deno.test("browsers calling from another origin get CORS answers and may read th
   assert.equal(response.status, 201, response.text);
   assert.ok(response.headers.get("access-control-allow-origin"));
   assert.match(response.headers.get("access-control-expose-headers") ?? "", /authorization/i);
+});
+
+// Passwords --------------------------------------------------------------------------------------------------------
+
+Deno.test("a password over 72 bytes answers 400 naming the rule, however few characters it has (not a 500)", async () => {
+  // 52 two-byte letters: 52 characters, 104 bytes, which bcrypt cannot take whole.
+  const response = await call("/api/register", { body: { ...newAccount(), password: "é".repeat(52) } });
+  assertError(
+    response,
+    400,
+    "password: Password must be at most 72 bytes (accented letters and symbols take 2 to 4 bytes each)",
+  );
+});
+
+Deno.test("a password of 72 bytes in multi-byte letters registers and signs in", async () => {
+  const account = { ...newAccount(), password: "ÞäÇÕßÉÑàÍÛÂÖÆÏÈÔÝÁãÊÚÄÐÎØÅÌÓâÜËÒÙÀáÃ" };
+  assert.equal((await call("/api/register", { body: account })).status, 201);
+  const response = await call("/api/login", { body: { username: account.username, password: account.password } });
+  assert.equal(response.status, 200, response.text);
+});
+
+Deno.test("a common or guessable password answers 400 naming the rule", async () => {
+  for (const password of ["password", "password1", "P@ssw0rd!", "qwertyuiop"]) {
+    const response = await call("/api/register", { body: { ...newAccount(), password } });
+    assertError(
+      response,
+      400,
+      "password: Password is too common or easy to guess: add words or characters that aren't a pattern",
+    );
+  }
+});
+
+Deno.test("the username or the email address as the password answers 400", async () => {
+  const account = newAccount();
+  for (const password of [account.username.toUpperCase(), account.email]) {
+    assertError(
+      await call("/api/register", { body: { ...account, password } }),
+      400,
+      "password: Password must not be your username or email address",
+    );
+  }
+});
+
+// Auth's own sign-up (/auth/v1/signup) -----------------------------------------------------------------------------
+
+async function authSignup(body: unknown) {
+  const response = await fetch(`${gateway}/auth/v1/signup`, {
+    method: "POST",
+    headers: { apikey: anonKey, "content-type": "application/json", "x-supabase-api-version": "2024-01-01" },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, json: await response.json() };
+}
+
+Deno.test("Auth's sign-up refuses a username with \"@\" or outside the rule with 400 before creating anyone", async () => {
+  const victim = await registered();
+  const attacker = newAccount();
+  const withEmail = await authSignup({ ...attacker, data: { username: victim.account.email } });
+  assert.equal(withEmail.status, 400, JSON.stringify(withEmail.json));
+  assert.equal(withEmail.json.message, 'Username can\'t contain "@"; sign in with your email address instead');
+  const accented = await authSignup({ ...newAccount(), data: { username: "josé" } });
+  assert.equal(accented.status, 400, JSON.stringify(accented.json));
+  // Nothing was created: the attacker's address signs nobody in, and the victim still signs in with theirs.
+  assertError(await call("/api/login", { body: { username: attacker.email, password: attacker.password } }), 401, "Invalid credentials");
+  const victimLogin = await call("/api/login", { body: { username: victim.account.email, password: victim.account.password } });
+  assert.equal(victimLogin.status, 200, victimLogin.text);
+  assert.equal(authResponseSchema.parse(victimLogin.json).id, victim.auth.id);
+});
+
+Deno.test("Auth's sign-up answers a taken username with 422 and the registration conflict's words, not a 500", async () => {
+  const { account } = await registered();
+  const taken = await authSignup({ ...newAccount(), data: { username: account.username.toUpperCase() } });
+  assert.deepEqual(taken, { status: 422, json: { code: "unknown", message: CONFLICT } });
+});
+
+Deno.test("Auth's sign-up refuses a short or common password with 422 weak_password", async () => {
+  const short = await authSignup({ ...newAccount(), password: "k7#Vq2!" });
+  assert.equal(short.status, 422);
+  assert.equal(short.json.code, "weak_password");
+  assert.deepEqual(short.json.weak_password, { reasons: ["length"] });
+  const common = await authSignup({ ...newAccount(), password: "password" });
+  assert.equal(common.status, 422);
+  assert.equal(common.json.code, "weak_password");
+});
+
+// Sign-in by the identifier's shape, and failed sign-ins ----------------------------------------------------------
+
+Deno.test("an identifier with \"@\" signs in only by email, one without only by username", async () => {
+  const { account, auth } = await registered();
+  const byEmail = await call("/api/login", { body: { username: account.email, password: account.password } });
+  assert.equal(authResponseSchema.parse(byEmail.json).id, auth.id);
+  // The username with "@example.com" appended is nobody's address, and "@" never matches a username.
+  await forgetRateLimits(`identifier:${account.username}@example.org`);
+  assertError(
+    await call("/api/login", { body: { username: `${account.username}@example.org`, password: account.password } }),
+    401,
+    "Invalid credentials",
+  );
+  await forgetRateLimits(`identifier:${account.username}@example.org`);
+});
+
+async function failSignIns(identifier: string, times: number) {
+  for (let i = 0; i < times; i++) {
+    assertError(
+      await call("/api/login", { body: { username: identifier, password: `wrong-${i}-${crypto.randomUUID()}` } }),
+      401,
+      "Invalid credentials",
+    );
+  }
+}
+
+Deno.test("after 5 failed sign-ins an account answers 429 with Retry-After and RateLimit headers, even to the right password", async () => {
+  await forgetRateLimits(LOOPBACK_NETWORK);
+  const { account } = await registered();
+  const subject = `identifier:${account.username.toLowerCase()}`;
+  try {
+    await failSignIns(account.username, 5);
+    // Any case of the identifier is the same identifier.
+    const locked = await call("/api/login", {
+      body: { username: account.username.toUpperCase(), password: account.password },
+    });
+    assertRateLimited(locked, 5);
+    assert.ok(Number(locked.headers.get("retry-after")) > 14 * 60, `Retry-After ${locked.headers.get("retry-after")}`);
+    assertError(
+      locked,
+      429,
+      "Too many failed sign-ins with this username or email address. Please try again in 15 minutes.",
+    );
+  } finally {
+    await forgetRateLimits(subject);
+    await forgetRateLimits(LOOPBACK_NETWORK);
+  }
+});
+
+Deno.test("an identifier nobody has is locked after 5 failures the same way, so a lockout reveals nothing", async () => {
+  await forgetRateLimits(LOOPBACK_NETWORK);
+  const nobody = uniqueName();
+  try {
+    await failSignIns(nobody, 5);
+    assertRateLimited(await call("/api/login", { body: { username: nobody, password: "whatever-it-is" } }), 5);
+  } finally {
+    await forgetRateLimits(`identifier:${nobody}`);
+    await forgetRateLimits(LOOPBACK_NETWORK);
+  }
+});
+
+Deno.test("a successful sign-in forgets the failures before it", async () => {
+  await forgetRateLimits(LOOPBACK_NETWORK);
+  const { account } = await registered();
+  try {
+    await failSignIns(account.username, 4);
+    assert.equal((await call("/api/login", { body: account })).status, 200);
+    await failSignIns(account.username, 4);
+    const response = await call("/api/login", { body: account });
+    assert.equal(response.status, 200, response.text);
+  } finally {
+    await forgetRateLimits(`identifier:${account.username.toLowerCase()}`);
+    await forgetRateLimits(LOOPBACK_NETWORK);
+  }
+});
+
+Deno.test("a network with 30 failed sign-ins in a minute is locked for every identifier, with 429", async () => {
+  await forgetRateLimits(LOOPBACK_NETWORK);
+  const { account } = await registered();
+  const guesses = Array.from({ length: 30 }, () => uniqueName());
+  try {
+    for (const guess of guesses) await failSignIns(guess, 1);
+    const locked = await call("/api/login", { body: account });
+    assertRateLimited(locked, 30);
+    assert.match(
+      errorResponseSchema.parse(locked.json).message,
+      /^Too many failed sign-ins from your network\. Please try again in (\d+ seconds?|1 minute)\.$/,
+    );
+  } finally {
+    await forgetRateLimits(LOOPBACK_NETWORK);
+    for (const guess of guesses) await forgetRateLimits(`identifier:${guess}`);
+  }
+});
+
+Deno.test("an unknown user and a wrong password take about as long (ratio of medians within 0.5-2)", async () => {
+  await forgetRateLimits(LOOPBACK_NETWORK);
+  const { account } = await registered();
+  const subject = `identifier:${account.username.toLowerCase()}`;
+  const timed = async (body: { username: string; password: string }) => {
+    const started = performance.now();
+    const response = await call("/api/login", { body });
+    const elapsed = performance.now() - started;
+    assertError(response, 401, "Invalid credentials");
+    return elapsed;
+  };
+  const unknown: number[] = [];
+  const wrong: number[] = [];
+  try {
+    // Interleaved, so load on the machine weighs on both alike; counters forgotten so no lock ends the run early.
+    for (let i = 0; i < 8; i++) {
+      const nobody = uniqueName();
+      unknown.push(await timed({ username: nobody, password: account.password }));
+      wrong.push(await timed({ username: account.username, password: `wrong-${i}-${crypto.randomUUID()}` }));
+      await forgetRateLimits(`identifier:${nobody}`);
+      await forgetRateLimits(subject);
+      await forgetRateLimits(LOOPBACK_NETWORK);
+    }
+  } finally {
+    await forgetRateLimits(subject);
+    await forgetRateLimits(LOOPBACK_NETWORK);
+  }
+  const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const ratio = median(unknown) / median(wrong);
+  assert.ok(ratio > 0.5 && ratio < 2, `unknown user ${median(unknown).toFixed(1)} ms, wrong password ${median(wrong).toFixed(1)} ms`);
 });

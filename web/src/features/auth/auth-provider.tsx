@@ -4,7 +4,7 @@ import type { LoginRequest, RegisterRequest, User } from "@contracts/auth";
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect } from "react";
 import { toast } from "@/components/ui/toast-store";
-import { messageOf } from "@/lib/api";
+import { ApiError, messageOf } from "@/lib/api";
 import { supabase } from "@/lib/supabase";
 import { setCurrentUser, useCurrentUser } from "./api/get-current-user";
 import { useLogin } from "./api/login";
@@ -20,10 +20,18 @@ export type AuthContextValue = {
   isLoading: boolean;
   isAuthenticated: boolean;
   /** Resolves to the signed-in user, or to null when the attempt failed (the person has been told why). */
-  login: (credentials: LoginRequest) => Promise<User | null>;
-  register: (account: RegisterRequest) => Promise<User | null>;
+  /** A sign-in refused for now (429, too many failures) also goes to onLockedOut with when to try again, in words. */
+  login: (credentials: LoginRequest, onLockedOut?: (message: string) => void) => Promise<User | null>;
+  /** As login; a refusal the server pins on a field ("password: …") also goes to onFieldError, for the form to show. */
+  register: (account: RegisterRequest, onFieldError?: (field: RegisterField, message: string) => void) => Promise<User | null>;
   logout: () => Promise<void>;
 };
+
+export type RegisterField = keyof RegisterRequest;
+
+// The API names the field a 400 is about as "<field>: <rule>" (edge-functions/_shared/zod-issues.ts and the password
+// rule); the rest of its refusals are about the whole account.
+const FIELD_REFUSAL = /^(username|email|password): (.+)$/s;
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -54,31 +62,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     token,
     isLoading: currentUser.isPending,
     isAuthenticated: user !== null,
-    async login(credentials) {
+    async login(credentials, onLockedOut) {
       try {
         const signedIn = await loginMutation.mutateAsync(credentials);
         toast({ title: "Welcome back!", description: "You have successfully logged in." });
         return signedIn;
       } catch (error) {
-        toast({
-          title: "Login failed",
-          description: messageOf(error, "Invalid credentials. Please try again."),
-          variant: "destructive",
-        });
+        const message = messageOf(error, "Invalid credentials. Please try again.");
+        if (error instanceof ApiError && error.status === 429) onLockedOut?.(message);
+        toast({ title: "Login failed", description: message, variant: "destructive" });
         return null;
       }
     },
-    async register(account) {
+    async register(account, onFieldError) {
       try {
         const created = await registerMutation.mutateAsync(account);
         toast({ title: "Account created!", description: "Welcome to our platform." });
         return created;
       } catch (error) {
-        toast({
-          title: "Registration failed",
-          description: messageOf(error, "Failed to create account. Please try again."),
-          variant: "destructive",
-        });
+        const message = messageOf(error, "Failed to create account. Please try again.");
+        const onField = FIELD_REFUSAL.exec(message);
+        if (onField && onFieldError) onFieldError(onField[1] as RegisterField, onField[2]!);
+        toast({ title: "Registration failed", description: onField ? onField[2] : message, variant: "destructive" });
         return null;
       }
     },

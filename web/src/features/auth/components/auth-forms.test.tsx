@@ -61,9 +61,49 @@ describe("register form", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("shows the password rule as a hint until it is broken", () => {
+  it("shows the username and password rules as hints before they are broken", () => {
     renderTabs("page", "register");
-    expect(screen.getByLabelText("Password")).toHaveAccessibleDescription("At least 8 characters.");
+    expect(screen.getByLabelText("Username")).toHaveAccessibleDescription(
+      "3 to 30 characters: letters A-Z, digits, dots, hyphens and underscores.",
+    );
+    expect(screen.getByLabelText("Password")).toHaveAccessibleDescription(
+      "At least 8 characters (at most 72 bytes), not your username or email, and not a common or easily guessed password.",
+    );
+  });
+
+  it("refuses a username with \"@\" and one outside the rule, without asking the server", async () => {
+    const { user, fetchMock } = renderTabs("page", "register");
+    const form = screen.getByRole("form", { name: "Register" });
+    await user.type(within(form).getByLabelText("Username"), "someone@example.com");
+    await user.click(within(form).getByRole("button", { name: "Create account" }));
+    expect(within(form).getByLabelText("Username")).toHaveAccessibleDescription(
+      'Username can\'t contain "@"; sign in with your email address instead',
+    );
+    await user.clear(within(form).getByLabelText("Username"));
+    await user.type(within(form).getByLabelText("Username"), "josé");
+    await user.click(within(form).getByRole("button", { name: "Create account" }));
+    expect(within(form).getByLabelText("Username")).toHaveAccessibleDescription(
+      "Username may contain only letters A-Z, digits, dots, hyphens and underscores",
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("counts the password's length in bytes, and refuses the username as the password", async () => {
+    const { user } = renderTabs("page", "register");
+    const form = screen.getByRole("form", { name: "Register" });
+    await user.type(within(form).getByLabelText("Username"), "grace");
+    await user.type(within(form).getByLabelText("Email"), "grace@example.com");
+    await user.type(within(form).getByLabelText("Password"), "é".repeat(52));
+    await user.click(within(form).getByRole("button", { name: "Create account" }));
+    expect(within(form).getByLabelText("Password")).toHaveAccessibleDescription(
+      "Password must be at most 72 bytes (accented letters and symbols take 2 to 4 bytes each)",
+    );
+    await user.clear(within(form).getByLabelText("Password"));
+    await user.type(within(form).getByLabelText("Password"), "GRACE@example.com");
+    await user.click(within(form).getByRole("button", { name: "Create account" }));
+    expect(within(form).getByLabelText("Password")).toHaveAccessibleDescription(
+      "Password must not be your username or email address",
+    );
   });
 
   it("in the modal, asks for the password twice", async () => {

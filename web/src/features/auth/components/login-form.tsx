@@ -38,7 +38,8 @@ export function LoginForm({ identifier, onSignedIn }: LoginFormProps) {
       schema={prompt.schema}
       defaultValues={{ username: "", password: "" }}
       onSubmit={async (credentials, form) => {
-        const user = await login(credentials);
+        // A lockout stays on the form with its wait, where the toast would fade: the person needs it to come back.
+        const user = await login(credentials, (message) => form.setError("root.lockedOut", { message }));
         if (!user) return; // the failure toast has told the person why; keep what they typed
         form.reset();
         onSignedIn(user);
@@ -62,6 +63,11 @@ export function LoginForm({ identifier, onSignedIn }: LoginFormProps) {
             registration={register("password")}
             error={formState.errors.password}
           />
+          {formState.errors.root?.lockedOut && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {formState.errors.root.lockedOut.message}
+            </p>
+          )}
           <SubmitButton pending={formState.isSubmitting} label="Login" pendingLabel="Logging in..." />
         </>
       )}

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, registerRequestSchema, type User } from "@contracts/auth";
+import { PASSWORD_RULE, registerRequestSchema, USERNAME_RULE, type User } from "@contracts/auth";
 import { z } from "zod";
 import { Form, TextField } from "@/components/ui/form";
 import { useAuth } from "../auth-provider";
@@ -6,7 +6,8 @@ import { SubmitButton } from "./submit-button";
 
 /** The modal's registration form also asks for the password twice (core.md §3, §5). */
 const withConfirmation = registerRequestSchema
-  .extend({ confirmPassword: z.string().min(1, "Please confirm your password") })
+  // safeExtend: the contract's schema carries a refinement (the password is not the username), which extend refuses.
+  .safeExtend({ confirmPassword: z.string().min(1, "Please confirm your password") })
   .refine((account) => account.password === account.confirmPassword, {
     message: "Passwords don't match",
     path: ["confirmPassword"],
@@ -37,7 +38,10 @@ export function RegisterForm({ confirmPassword, onRegistered }: RegisterFormProp
       schema={schema}
       defaultValues={{ username: "", email: "", password: "", ...(confirmPassword ? { confirmPassword: "" } : {}) }}
       onSubmit={async ({ username, email, password }, form) => {
-        const user = await createAccount({ username, email, password });
+        // A rule only the server can check (a common password) comes back pinned to its field.
+        const user = await createAccount({ username, email, password }, (field, message) =>
+          form.setError(field, { type: "server", message }, { shouldFocus: true }),
+        );
         if (!user) return; // the failure toast has told the person why; keep what they typed
         form.reset();
         onRegistered(user);
@@ -50,6 +54,7 @@ export function RegisterForm({ confirmPassword, onRegistered }: RegisterFormProp
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
+            hint={USERNAME_RULE}
             registration={register("username")}
             error={formState.errors.username}
           />
@@ -65,7 +70,7 @@ export function RegisterForm({ confirmPassword, onRegistered }: RegisterFormProp
             label="Password"
             type="password"
             autoComplete="new-password"
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+            hint={PASSWORD_RULE}
             registration={register("password")}
             error={formState.errors.password}
           />
