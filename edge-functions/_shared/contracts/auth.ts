@@ -1,6 +1,7 @@
 // The account contract shared by the api function (Deno) and the SPA (Vite): one schema, one set of messages.
 // Imports only "zod", which both runtimes resolve (Deno through edge-functions/deno.json, web through node_modules).
 import { z } from "zod";
+import { text } from "./text.ts";
 
 // core.md §5 gives two minimums for passwords (6 and 8) and issue #2 settles on 8 everywhere; bcrypt reads 72 bytes at most.
 export const PASSWORD_MIN_LENGTH = 8;
@@ -9,22 +10,19 @@ export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 255;
 
-export const usernameSchema = z
-  .string({ error: "Username is required" })
+export const usernameSchema = text({ error: "Username is required" })
   .trim()
   .min(1, "Username is required")
   .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters`)
   .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
   .regex(/^[\p{L}\p{N}._-]+$/u, "Username may contain only letters, digits, dots, hyphens and underscores");
 
-export const emailSchema = z
-  .string({ error: "Please enter a valid email address" })
+export const emailSchema = text({ error: "Please enter a valid email address" })
   .trim()
   .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
   .pipe(z.email("Please enter a valid email address"));
 
-export const passwordSchema = z
-  .string({ error: "Password is required" })
+export const passwordSchema = text({ error: "Password is required" })
   .min(1, "Password is required")
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
@@ -39,8 +37,8 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 /** POST /api/login and /api/auth/login: `username` may be the username or the email address. */
 export const loginRequestSchema = z.object({
-  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(EMAIL_MAX_LENGTH),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX_LENGTH),
+  username: text({ error: "Username is required" }).trim().min(1, "Username is required").max(EMAIL_MAX_LENGTH),
+  password: text({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX_LENGTH),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
