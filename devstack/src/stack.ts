@@ -4,14 +4,13 @@
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import { join } from "node:path";
-import { createAdaptorServer } from "@hono/node-server";
 import postgres from "postgres";
 import { createAuthApp } from "./auth/index.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { applySchema } from "./database.ts";
 import { startFunction, type RunningFunction } from "./functions.ts";
 import { loadEdgeFunctions } from "./functions-config.ts";
-import { createGateway } from "./gateway.ts";
+import { createGateway, createGatewayServer } from "./gateway.ts";
 import { checkHealth, type Probe } from "./health.ts";
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from "./keys.ts";
 import { paths } from "./paths.ts";
@@ -156,6 +155,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       functions: new Map(functions.map((fn) => [fn.name, { port: fn.port, verifyJwt: fn.verifyJwt }])),
       jwtSecret: LOCAL_JWT_SECRET,
       webDist: paths.webDist,
+      supabaseUrl: url,
       health: () => checkHealth(probes),
       log,
     });
@@ -180,7 +180,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 }
 
 function listen(fetch: (request: Request) => Response | Promise<Response>, port: number): Promise<Server> {
-  const server = createAdaptorServer({ fetch }) as Server;
+  const server = createGatewayServer(fetch);
   return new Promise((resolve, reject) => {
     const onError = (error: Error) => reject(new Error(`The gateway cannot listen on 127.0.0.1:${port}: ${error.message}`));
     server.once("error", onError);
