@@ -2,6 +2,7 @@
 // benchmark that failed on time would fail at random). Runs its own stack on ports of its own.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { bodyLimitFigures } from "./bench-body-limit.ts";
 import { contactsFigures } from "./bench-contacts.ts";
 import { loadFromProcess } from "./bench-load.ts";
 import { millis, percentiles, post, request, sample, seconds, timed } from "./bench-measure.ts";
@@ -38,6 +39,8 @@ export async function runBench(): Promise<number> {
     figures.push(["stack ready, existing data directory", seconds(warm.ms)]);
     try {
       figures.push(...(await apiFigures(warm.value)));
+      const api = warm.value.functions.find((fn) => fn.name === "api");
+      if (api) figures.push(...(await bodyLimitFigures(api)));
       figures.push(...(await contactsFigures(warm.value)));
     } finally {
       await warm.value.stop();

@@ -43,6 +43,8 @@ export interface RunningStack {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+  /** Each function's own port and process, behind the gateway (the bench measures them directly). */
+  functions: ReadonlyArray<{ name: string; port: number; pid: number }>;
   stop(): Promise<void>;
   /** Resolves when a component exits or fails on its own; the caller then stops the rest. */
   died: Promise<ComponentDeath>;
@@ -170,6 +172,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       anonKey: LOCAL_ANON_KEY,
       serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
       jwtSecret: LOCAL_JWT_SECRET,
+      functions: functions.map(({ name, port, pid }) => ({ name, port, pid })),
       stop,
       died,
     };
