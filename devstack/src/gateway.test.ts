@@ -73,7 +73,10 @@ afterAll(() => {
 });
 
 const auth = new Hono();
-auth.all("*", (c) => c.json({ path: c.req.path, method: c.req.method, query: c.req.query() }));
+auth.all("*", async (c) => {
+  const bytes = c.req.method === "GET" ? undefined : (await c.req.arrayBuffer()).byteLength || undefined;
+  return c.json({ path: c.req.path, method: c.req.method, query: c.req.query(), bytes });
+});
 
 function gateway(options: { webDist?: string; functions?: Map<string, { port: number; verifyJwt: boolean }> } = {}) {
   return createGateway({
@@ -401,6 +404,16 @@ describe("gateway: request limits and security headers", () => {
     expect(await post("/api/contacts", chunked(MB))).toEqual({ status: 200, body: { bytes: MB } });
     expect(await post("/api/contacts", chunked(MB + 1))).toEqual({ status: 413, body: JSON_TOO_LARGE });
     expect(await post("/api/contacts", chunked(60 * MB))).toEqual({ status: 413, body: JSON_TOO_LARGE });
+  });
+
+  it("limits what it answers itself too: a chunked body to Auth over 1 MB is 413, under it reaches Auth whole", async () => {
+    expect(await post("/auth/v1/token", chunked(2 * MB))).toEqual({ status: 413, body: JSON_TOO_LARGE });
+    const small = await fetch(`${base}/auth/v1/signup?x=1`, {
+      method: "POST",
+      body: chunked(1000),
+      duplex: "half",
+    } as RequestInit);
+    expect(await small.json()).toEqual({ path: "/signup", method: "POST", query: { x: "1" }, bytes: 1000 });
   });
 
   it("lets the import carry up to 10 MB, declared or chunked, and no more", async () => {

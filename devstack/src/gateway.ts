@@ -16,6 +16,7 @@ import {
   bodyLimitForPath,
   bodyTooLargeMessage,
   HEADER_SECTION_MAX_BYTES,
+  readBodyWithin,
 } from "../../edge-functions/_shared/contracts/http-limits.ts";
 import { isHttps, securityHeaders } from "../../edge-functions/_shared/contracts/security-headers.ts";
 import type { HealthReport } from "./health.ts";
@@ -47,7 +48,7 @@ export function createGateway(options: GatewayOptions): Hono {
     const report = await options.health();
     return c.json(report, report.healthy ? 200 : 503);
   });
-  app.all("/auth/v1/*", mount((request: Request) => options.auth.fetch(request)));
+  app.all("/auth/v1/*", limitStreamedBody, mount((request: Request) => options.auth.fetch(request)));
 
   // The function sees /NAME/..., as behind Supabase's gateway.
   app.all("/functions/v1/*", (c) => forwardToFunction(c, "/functions/v1"));
@@ -159,6 +160,41 @@ const limitDeclaredBody: MiddlewareHandler = async (c, next) => {
   if (!Number.isSafeInteger(length) || length > maxBytes) return bodyTooLarge(c, nodeClient(c), maxBytes);
   await next();
 };
+
+/**
+ * For what the gateway answers itself (Auth): a body without a declared length is read here, never past its limit,
+ * before Auth sees it. From a browser's socket the rest of an oversized body is read and dropped, so the 413 reaches
+ * it; a web stream (fetch-style calls) is cancelled.
+ */
+const limitStreamedBody: MiddlewareHandler = async (c, next) => {
+  const declared = c.req.header("content-length") !== undefined && !c.req.header("transfer-encoding");
+  if (declared || c.req.method === "GET" || c.req.method === "HEAD") return await next();
+  const client = nodeClient(c);
+  const maxBytes = bodyLimitForPath(c.req.path);
+  // From a socket, never c.req.raw.body: @hono/node-server would start a web stream on the socket that competes for it.
+  let bytes: Uint8Array<ArrayBuffer> | null;
+  if (client) bytes = await readSocketBodyWithin(client.incoming, maxBytes);
+  else if (c.req.raw.body) bytes = await readBodyWithin(c.req.raw.body, maxBytes);
+  else return await next();
+  if (!bytes) return bodyTooLarge(c, client, maxBytes);
+  c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers: c.req.raw.headers, body: bytes });
+  await next();
+};
+
+/** The request's body from its socket, or null once it passes maxBytes (what follows is read and dropped). */
+function readSocketBodyWithin(incoming: IncomingMessage, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    incoming.on("data", (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > maxBytes) return resolve(null);
+      chunks.push(chunk);
+    });
+    incoming.once("end", () => resolve(size > maxBytes ? null : new Uint8Array(Buffer.concat(chunks))));
+    incoming.once("error", reject);
+  });
+}
 
 /**
  * The 413 answer. The rest of the body is read and dropped, never kept: a connection closed with unread data in it is

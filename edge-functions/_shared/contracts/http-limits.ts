@@ -1,5 +1,5 @@
-// How large a request may be, shared by the api function (which enforces it), devstack's gateway (which enforces the
-// same before proxying, as a production edge would) and the SPA (which checks before it sends).
+// How large a request may be, shared by the api function (which enforces it) and devstack's gateway (which enforces
+// the same before proxying, as a production edge would).
 
 const MB = 1024 * 1024;
 
@@ -23,4 +23,34 @@ export function bodyTooLargeMessage(maxBytes: number): string {
 
 export function formatBytes(bytes: number): string {
   return bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} kB`;
+}
+
+/**
+ * A body read whole, but never past maxBytes: null (and the stream cancelled, so its source stops sending) as soon as
+ * the count passes it. For bodies that declare no length (chunked); web streams only, so Deno and Node share it.
+ */
+export async function readBodyWithin(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }

@@ -3,7 +3,7 @@
 // cancelled at the limit, so the rest of an oversized upload is never read into memory. Hono's own bodyLimit counts
 // the same way but leaves the stream locked and unread, so its source is never told to stop.
 import type { Context, MiddlewareHandler } from "hono";
-import { bodyLimitForPath, bodyTooLargeMessage } from "../../_shared/contracts/http-limits.ts";
+import { bodyLimitForPath, bodyTooLargeMessage, readBodyWithin } from "../../_shared/contracts/http-limits.ts";
 import { errorBody } from "./errors.ts";
 
 export const limitBody: MiddlewareHandler = async (c, next) => {
@@ -17,25 +17,8 @@ export const limitBody: MiddlewareHandler = async (c, next) => {
     if (!Number.isSafeInteger(length) || length > maxBytes) return tooLarge(c, maxBytes);
     return await next();
   }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      return tooLarge(c, maxBytes);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const bytes = await readBodyWithin(body, maxBytes);
+  if (!bytes) return tooLarge(c, maxBytes);
   c.req.raw = new Request(c.req.raw, { body: bytes });
   await next();
 };
