@@ -2,6 +2,7 @@
 // benchmark that failed on time would fail at random). Runs its own stack on ports of its own.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { bodyLimitFigures } from "./bench-body-limit.ts";
 import { contactsFigures } from "./bench-contacts.ts";
 import { limiterFigures, liftPerMinuteLimits } from "./bench-limiter.ts";
 import { loadFromProcess } from "./bench-load.ts";
@@ -41,6 +42,8 @@ export async function runBench(): Promise<number> {
       await liftPerMinuteLimits(warm.value);
       figures.push(...(await apiFigures(warm.value)));
       figures.push(...(await limiterFigures(warm.value, CONCURRENT_CLIENTS)));
+      const api = warm.value.functions.find((fn) => fn.name === "api");
+      if (api) figures.push(...(await bodyLimitFigures(api)));
       figures.push(...(await contactsFigures(warm.value)));
     } finally {
       await warm.value.stop();

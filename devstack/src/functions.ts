@@ -37,6 +37,8 @@ export function denoRuntimeEnv(): Record<string, string> {
 export interface RunningFunction {
   name: string;
   port: number;
+  /** The Deno process's id (the bench reads its memory). */
+  pid: number;
   verifyJwt: boolean;
   /** Resolves if the Deno process exits on its own, saying why. */
   death: Promise<string>;
@@ -95,5 +97,5 @@ export async function startFunction(
     await server.stop();
     throw new Error(`Function ${fn.name} did not start: ${(error as Error).message}`);
   }
-  return { name: fn.name, port, verifyJwt: fn.verifyJwt, death, stop: server.stop };
+  return { name: fn.name, port, pid: server.pid, verifyJwt: fn.verifyJwt, death, stop: server.stop };
 }

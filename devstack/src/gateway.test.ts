@@ -1,13 +1,14 @@
 // The gateway against a stand-in upstream (a Node server that echoes what reached it) and a stand-in Auth app.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import { type AddressInfo, connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Hono } from "hono";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdaptorServer } from "@hono/node-server";
-import { createGateway, headersForFunction } from "./gateway.ts";
+import { createGateway, createGatewayServer, headersForFunction } from "./gateway.ts";
 import type { HealthReport } from "./health.ts";
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET } from "./keys.ts";
 import { freePort } from "./ports.ts";
@@ -72,7 +73,10 @@ afterAll(() => {
 });
 
 const auth = new Hono();
-auth.all("*", (c) => c.json({ path: c.req.path, method: c.req.method, query: c.req.query() }));
+auth.all("*", async (c) => {
+  const bytes = c.req.method === "GET" ? undefined : (await c.req.arrayBuffer()).byteLength || undefined;
+  return c.json({ path: c.req.path, method: c.req.method, query: c.req.query(), bytes });
+});
 
 function gateway(options: { webDist?: string; functions?: Map<string, { port: number; verifyJwt: boolean }> } = {}) {
   return createGateway({
@@ -333,5 +337,145 @@ describe("gateway: /health", () => {
     const down = await gateway().request("/health");
     expect(down.status).toBe(503);
     expect(await down.json()).toEqual(health);
+  });
+});
+
+describe("gateway: request limits and security headers", () => {
+  // An upstream that reads every body to its end and says how many bytes reached it.
+  let counting: Server;
+  let countingPort = 0;
+  let reachedUpstream = 0;
+  let server: Server;
+  let base = "";
+
+  beforeAll(async () => {
+    counting = createServer((request, response) => {
+      reachedUpstream++;
+      let bytes = 0;
+      request.on("data", (chunk: Buffer) => (bytes += chunk.byteLength));
+      request.on("end", () => response.end(JSON.stringify({ bytes })));
+    });
+    await new Promise<void>((resolve) => counting.listen(0, "127.0.0.1", resolve));
+    countingPort = (counting.address() as AddressInfo).port;
+    const app = gateway({ functions: new Map([["api", { port: countingPort, verifyJwt: false }]]) });
+    server = createGatewayServer(app.fetch, { overrideGlobalObjects: false });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    counting.close();
+  });
+
+  /** A body of `bytes` bytes sent chunked (no Content-Length), as a stream with no declared end would be. */
+  function chunked(bytes: number): ReadableStream<Uint8Array> {
+    let left = bytes;
+    return new ReadableStream({
+      pull(controller) {
+        if (left <= 0) return controller.close();
+        const size = Math.min(left, 64 * 1024);
+        left -= size;
+        controller.enqueue(new Uint8Array(size));
+      },
+    });
+  }
+
+  async function post(path: string, body: BodyInit) {
+    const response = await fetch(`${base}${path}`, { method: "POST", body, duplex: "half" } as RequestInit);
+    return { status: response.status, body: await response.json() };
+  }
+
+  const MB = 1024 * 1024;
+  const JSON_TOO_LARGE = { message: "Request body too large: at most 1 MB." };
+  const IMPORT_TOO_LARGE = { message: "Request body too large: at most 10 MB." };
+
+  it("answers 413 for a declared body over 1 MB without asking the function, even one of 60 MB", async () => {
+    const before = reachedUpstream;
+    expect(await post("/api/login", new Uint8Array(MB + 1))).toEqual({ status: 413, body: JSON_TOO_LARGE });
+    expect(await post("/functions/v1/api/login", new Uint8Array(60 * MB))).toEqual({ status: 413, body: JSON_TOO_LARGE });
+    expect(await post("/auth/v1/token", new Uint8Array(2 * MB))).toEqual({ status: 413, body: JSON_TOO_LARGE });
+    expect(reachedUpstream).toBe(before);
+    expect(await post("/api/login", new Uint8Array(MB))).toEqual({ status: 200, body: { bytes: MB } });
+  });
+
+  it("counts a chunked body and answers 413 once it passes the limit, the function hung up on", async () => {
+    expect(await post("/api/contacts", chunked(MB))).toEqual({ status: 200, body: { bytes: MB } });
+    expect(await post("/api/contacts", chunked(MB + 1))).toEqual({ status: 413, body: JSON_TOO_LARGE });
+    expect(await post("/api/contacts", chunked(60 * MB))).toEqual({ status: 413, body: JSON_TOO_LARGE });
+  });
+
+  it("limits what it answers itself too: a chunked body to Auth over 1 MB is 413, under it reaches Auth whole", async () => {
+    expect(await post("/auth/v1/token", chunked(2 * MB))).toEqual({ status: 413, body: JSON_TOO_LARGE });
+    const small = await fetch(`${base}/auth/v1/signup?x=1`, {
+      method: "POST",
+      body: chunked(1000),
+      duplex: "half",
+    } as RequestInit);
+    expect(await small.json()).toEqual({ path: "/signup", method: "POST", query: { x: "1" }, bytes: 1000 });
+  });
+
+  it("lets the import carry up to 10 MB, declared or chunked, and no more", async () => {
+    expect(await post("/api/contacts/import", new Uint8Array(10 * MB))).toEqual({ status: 200, body: { bytes: 10 * MB } });
+    expect(await post("/functions/v1/api/contacts/import", chunked(10 * MB))).toEqual({
+      status: 200,
+      body: { bytes: 10 * MB },
+    });
+    expect(await post("/api/contacts/import", new Uint8Array(10 * MB + 1))).toEqual({ status: 413, body: IMPORT_TOO_LARGE });
+    expect(await post("/api/contacts/import", chunked(10 * MB + 1))).toEqual({ status: 413, body: IMPORT_TOO_LARGE });
+  });
+
+  it("also counts a chunked body when called without a socket (fetch-style, as in these tests)", async () => {
+    const response = await gateway({ functions: new Map([["api", { port: countingPort, verifyJwt: false }]]) }).request(
+      "/api/contacts",
+      { method: "POST", body: chunked(5 * MB), duplex: "half" } as RequestInit,
+    );
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual(JSON_TOO_LARGE);
+  });
+
+  it("answers a header section over 16 kB with 431 the client can read, not a reset", async () => {
+    const { hostname, port } = new URL(base);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => {
+        socket.write(`GET /api/anything HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(1024 * 1024)}\r\n\r\n`);
+      });
+      let received = "";
+      socket.on("data", (data: Buffer) => (received += data.toString("latin1")));
+      socket.on("close", () => resolve(received));
+      socket.on("error", reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    expect(answer).toContain('{"message":"Request headers too large: at most 16 kB."}');
+    // Under the limit is an ordinary request.
+    expect((await fetch(`${base}/api/anything`, { headers: { "X-Big": "a".repeat(8 * 1024) } })).status).toBe(200);
+  });
+
+  it("serves the web app with the security headers; HSTS only when the browser came over https", async () => {
+    const app = createGateway({
+      auth,
+      functions: new Map(),
+      jwtSecret: LOCAL_JWT_SECRET,
+      webDist,
+      supabaseUrl: "http://127.0.0.1:54321",
+      health: async () => health,
+      log: () => {},
+    });
+    for (const path of ["/", "/contacts", "/assets/app-1234.js"]) {
+      const response = await app.request(path);
+      expect(response.status).toBe(200);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(csp).toContain("connect-src 'self' http://127.0.0.1:54321 ws://127.0.0.1:54321;");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("permissions-policy")).toContain("camera=()");
+      expect(response.headers.get("strict-transport-security")).toBeNull();
+    }
+    const overHttps = await app.request("/", { headers: { "X-Forwarded-Proto": "https" } });
+    expect(overHttps.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
   });
 });

@@ -3,13 +3,22 @@
 // function's Deno process (verify_jwt enforced here, X-Forwarded-For set to the client's address), plus what
 // production's static host does for the SPA: /api/* to the api function and the built web app at /. GET /health
 // reports each component.
-import { Agent, request as requestFunction, type IncomingMessage, type ServerResponse } from "node:http";
-import { Readable } from "node:stream";
+import { Agent, request as requestFunction, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { createAdaptorServer } from "@hono/node-server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { mount } from "hono/mount";
 import { jwtVerify } from "jose";
+import {
+  bodyLimitForPath,
+  bodyTooLargeMessage,
+  HEADER_SECTION_MAX_BYTES,
+  readBodyWithin,
+} from "../../edge-functions/_shared/contracts/http-limits.ts";
+import { isHttps, securityHeaders } from "../../edge-functions/_shared/contracts/security-headers.ts";
 import type { HealthReport } from "./health.ts";
 import { spa } from "./spa.ts";
 
@@ -23,6 +32,8 @@ export interface GatewayOptions {
   functions: ReadonlyMap<string, GatewayFunction>;
   jwtSecret: string;
   webDist: string;
+  /** SUPABASE_URL as the SPA sees it: its API and Realtime origin, named in the Content-Security-Policy. */
+  supabaseUrl?: string;
   health: () => Promise<HealthReport>;
   log: (line: string) => void;
 }
@@ -32,18 +43,19 @@ export function createGateway(options: GatewayOptions): Hono {
   const secret = new TextEncoder().encode(options.jwtSecret);
 
   app.use(cors);
+  app.use(limitDeclaredBody);
   app.get("/health", async (c) => {
     const report = await options.health();
     return c.json(report, report.healthy ? 200 : 503);
   });
-  app.all("/auth/v1/*", mount((request: Request) => options.auth.fetch(request)));
+  app.all("/auth/v1/*", limitStreamedBody, mount((request: Request) => options.auth.fetch(request)));
 
   // The function sees /NAME/..., as behind Supabase's gateway.
   app.all("/functions/v1/*", (c) => forwardToFunction(c, "/functions/v1"));
   // What the SPA's host does in production: /api/* is the api function's /api/*.
   app.all("/api/*", (c) => forwardToFunction(c, ""));
 
-  app.get("*", spa(options.webDist));
+  app.get("*", withSecurityHeaders(options.supabaseUrl), spa(options.webDist));
 
   /** Sends the request to the function named by the first segment of its path once `prefix` is taken off. */
   async function forwardToFunction(c: Context, prefix: string): Promise<Response> {
@@ -58,7 +70,9 @@ export function createGateway(options: GatewayOptions): Hono {
       if (rejection) return c.json({ msg: rejection }, 401);
     }
     const client = nodeClient(c);
-    const reply = await askFunction(c, client, target.port, `${path}${search}`);
+    const maxBytes = bodyLimitForPath(path);
+    const reply = await askFunction(c, client, target.port, `${path}${search}`, maxBytes);
+    if ("tooLarge" in reply) return bodyTooLarge(c, client, maxBytes);
     if ("failure" in reply) {
       // The browser went away; nobody reads this answer.
       if (reply.browserLeft) return c.body(null, 502);
@@ -71,10 +85,13 @@ export function createGateway(options: GatewayOptions): Hono {
   return app;
 }
 
-type FunctionReply = { answer: IncomingMessage } | { failure: Error; browserLeft: boolean };
+type FunctionReply = { answer: IncomingMessage } | { failure: Error; browserLeft: boolean } | { tooLarge: true };
 
-/** Sends the request, body and all, to the function on `port`, on a kept-alive connection. */
-function askFunction(c: Context, client: NodeClient | undefined, port: number, pathAndQuery: string) {
+/**
+ * Sends the request, body and all, to the function on `port`, on a kept-alive connection. The body is counted on its
+ * way: past `maxBytes` (a chunked body declares no length) the function is hung up on and the rest is never read.
+ */
+function askFunction(c: Context, client: NodeClient | undefined, port: number, pathAndQuery: string, maxBytes: number) {
   const headers = headersForFunction(c.req.raw.headers, clientAddress(c));
   headers.set("host", `127.0.0.1:${port}`);
   return new Promise<FunctionReply>((resolve) => {
@@ -87,23 +104,167 @@ function askFunction(c: Context, client: NodeClient | undefined, port: number, p
       path: pathAndQuery,
       headers: Object.fromEntries(headers),
     });
-    upstream.once("response", (answer) => resolve({ answer }));
+    let answered = false;
+    upstream.once("response", (answer) => {
+      answered = true;
+      resolve({ answer });
+    });
     // `on`, not `once`: a later error (the function hanging up mid-answer) is passOn's to handle, not a crash.
     upstream.on("error", (failure) => resolve({ failure, browserLeft: client ? browserLeft : c.req.raw.signal.aborted }));
+    const counter = byteCounter(maxBytes, () => {
+      // The function refused it first (its own limit is the same): its answer is on its way.
+      if (answered) return;
+      resolve({ tooLarge: true });
+      upstream.destroy();
+      // A browser's socket keeps flowing through the counter, which drops the rest; a web stream is simply stopped.
+      if (!client) source?.destroy();
+    });
+    counter.pipe(upstream);
+    const source = client ? client.incoming : c.req.raw.body ? Readable.fromWeb(c.req.raw.body as NodeReadableStream) : null;
     if (client) {
-      client.incoming.pipe(upstream);
+      client.incoming.pipe(counter);
       // The browser went away before its answer was complete: stop asking.
       client.outgoing.once("close", () => {
         if (client.outgoing.writableFinished) return;
         browserLeft = true;
         upstream.destroy();
       });
-    } else if (c.req.raw.body) {
-      Readable.fromWeb(c.req.raw.body as NodeReadableStream).pipe(upstream);
+    } else if (source) {
+      source.pipe(counter);
     } else {
-      upstream.end();
+      counter.end();
     }
   });
+}
+
+/** Passes bytes on until more than maxBytes went through, then calls tooMany once and passes nothing more. */
+function byteCounter(maxBytes: number, tooMany: () => void): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.byteLength;
+      if (seen <= maxBytes) return done(null, chunk);
+      if (seen - chunk.byteLength <= maxBytes) tooMany();
+      done();
+    },
+  });
+}
+
+/** 413 for a body declared larger than its path allows, before anything is read or proxied. */
+const limitDeclaredBody: MiddlewareHandler = async (c, next) => {
+  const declared = c.req.header("content-length");
+  if (declared === undefined || c.req.header("transfer-encoding")) return await next();
+  // Limits are per path as the function sees it: /functions/v1/api/contacts/import and /api/contacts/import alike.
+  const maxBytes = bodyLimitForPath(c.req.path.replace(/^\/functions\/v1(?=\/)/, ""));
+  const length = Number(declared);
+  if (!Number.isSafeInteger(length) || length > maxBytes) return bodyTooLarge(c, nodeClient(c), maxBytes);
+  await next();
+};
+
+/**
+ * For what the gateway answers itself (Auth): a body without a declared length is read here, never past its limit,
+ * before Auth sees it. From a browser's socket the rest of an oversized body is read and dropped, so the 413 reaches
+ * it; a web stream (fetch-style calls) is cancelled.
+ */
+const limitStreamedBody: MiddlewareHandler = async (c, next) => {
+  const declared = c.req.header("content-length") !== undefined && !c.req.header("transfer-encoding");
+  if (declared || c.req.method === "GET" || c.req.method === "HEAD") return await next();
+  const client = nodeClient(c);
+  const maxBytes = bodyLimitForPath(c.req.path);
+  // From a socket, never c.req.raw.body: @hono/node-server would start a web stream on the socket that competes for it.
+  let bytes: Uint8Array<ArrayBuffer> | null;
+  if (client) bytes = await readSocketBodyWithin(client.incoming, maxBytes);
+  else if (c.req.raw.body) bytes = await readBodyWithin(c.req.raw.body, maxBytes);
+  else return await next();
+  if (!bytes) return bodyTooLarge(c, client, maxBytes);
+  c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers: c.req.raw.headers, body: bytes });
+  await next();
+};
+
+/** The request's body from its socket, or null once it passes maxBytes (what follows is read and dropped). */
+function readSocketBodyWithin(incoming: IncomingMessage, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    incoming.on("data", (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > maxBytes) return resolve(null);
+      chunks.push(chunk);
+    });
+    incoming.once("end", () => resolve(size > maxBytes ? null : new Uint8Array(Buffer.concat(chunks))));
+    incoming.once("error", reject);
+  });
+}
+
+/**
+ * The 413 answer. The rest of the body is read and dropped, never kept: a connection closed with unread data in it is
+ * reset, and a reset client never sees the answer. Connection: close, as that connection has no clean next request.
+ */
+function bodyTooLarge(c: Context, client: NodeClient | undefined, maxBytes: number): Response {
+  if (client) {
+    client.incoming.resume();
+    if (client.outgoing.headersSent) {
+      client.outgoing.destroy();
+      return RESPONSE_ALREADY_SENT;
+    }
+  }
+  c.header("Connection", "close");
+  return c.json({ message: bodyTooLargeMessage(maxBytes) }, 413);
+}
+
+/** The SPA's answers (files and index.html) carry the security headers; HSTS when the browser came over https. */
+function withSecurityHeaders(supabaseUrl: string | undefined): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const https = isHttps(c.req.url, c.req.header("x-forwarded-proto"));
+    for (const [name, value] of Object.entries(securityHeaders({ supabaseUrl, https }))) c.res.headers.set(name, value);
+  };
+}
+
+/**
+ * The gateway's HTTP server: the request line and headers may take HEADER_SECTION_MAX_BYTES, and more is answered 431
+ * (Node's own handler writes its answer, then destroys the socket: a client still sending its headers is reset and
+ * never reads it).
+ */
+export function createGatewayServer(
+  fetch: (request: Request) => Response | Promise<Response>,
+  { overrideGlobalObjects = true } = {},
+): Server {
+  const server = createAdaptorServer({
+    fetch,
+    overrideGlobalObjects,
+    serverOptions: { maxHeaderSize: HEADER_SECTION_MAX_BYTES },
+  }) as Server;
+  server.on("clientError", answerClientError);
+  return server;
+}
+
+const CLIENT_ERROR_GRACE_MS = 5_000;
+
+// Sockets already answered: Node's parser reports an error again for every later chunk, which must change nothing.
+const answeredSockets = new WeakSet<Duplex>();
+
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (answeredSockets.has(socket)) return;
+  answeredSockets.add(socket);
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] = error.code === "HPE_HEADER_OVERFLOW"
+    ? ["431 Request Header Fields Too Large", `Request headers too large: at most ${HEADER_SECTION_MAX_BYTES / 1024} kB.`]
+    : ["400 Bad Request", "Bad request"];
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
+  // What the client still sends is read and dropped (not parsed) until it hangs up or a grace period ends, so it
+  // isn't reset before it reads the answer.
+  socket.removeAllListeners("data");
+  socket.on("data", () => {});
+  socket.resume();
+  setTimeout(() => socket.destroy(), CLIENT_ERROR_GRACE_MS).unref();
 }
 
 /** The function's answer, streamed to the browser as the function writes it. */

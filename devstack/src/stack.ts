@@ -4,7 +4,6 @@
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import { join } from "node:path";
-import { createAdaptorServer } from "@hono/node-server";
 import postgres from "postgres";
 import { createAuthApp } from "./auth/index.ts";
 import { readEmailSettings, smtpMailer } from "./auth/mailer.ts";
@@ -13,7 +12,7 @@ import { applySchema } from "./database.ts";
 import { startFunction, type RunningFunction } from "./functions.ts";
 import { loadEdgeFunctions } from "./functions-config.ts";
 import { startMailCatcher } from "./mail/index.ts";
-import { createGateway } from "./gateway.ts";
+import { createGateway, createGatewayServer } from "./gateway.ts";
 import { checkHealth, type Probe } from "./health.ts";
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from "./keys.ts";
 import { paths } from "./paths.ts";
@@ -50,6 +49,8 @@ export interface RunningStack {
   jwtSecret: string;
   /** The mail catcher: its page and Mailpit API at url, SMTP on smtpPort. */
   mail: { url: string; smtpPort: number };
+  /** Each function's own port and process, behind the gateway (the bench measures them directly). */
+  functions: ReadonlyArray<{ name: string; port: number; pid: number }>;
   stop(): Promise<void>;
   /** Resolves when a component exits or fails on its own; the caller then stops the rest. */
   died: Promise<ComponentDeath>;
@@ -179,6 +180,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       functions: new Map(functions.map((fn) => [fn.name, { port: fn.port, verifyJwt: fn.verifyJwt }])),
       jwtSecret: LOCAL_JWT_SECRET,
       webDist: paths.webDist,
+      supabaseUrl: url,
       health: () => checkHealth(probes),
       log,
     });
@@ -194,6 +196,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
       jwtSecret: LOCAL_JWT_SECRET,
       mail: { url: mail.url, smtpPort: mail.smtpPort },
+      functions: functions.map(({ name, port, pid }) => ({ name, port, pid })),
       stop,
       died,
     };
@@ -204,7 +207,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 }
 
 function listen(fetch: (request: Request) => Response | Promise<Response>, port: number): Promise<Server> {
-  const server = createAdaptorServer({ fetch }) as Server;
+  const server = createGatewayServer(fetch);
   return new Promise((resolve, reject) => {
     const onError = (error: Error) => reject(new Error(`The gateway cannot listen on 127.0.0.1:${port}: ${error.message}`));
     server.once("error", onError);

@@ -3,11 +3,14 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { env } from "../_shared/env.ts";
+import { limitBody } from "./lib/body-limit.ts";
 import { admitCaller } from "./lib/caller.ts";
 import { domainExplorer } from "./lib/domain-explorer.ts";
 import { emailValidator } from "./lib/email-validator.ts";
 import { notFound, onError } from "./lib/errors.ts";
 import { RATE_LIMIT_HEADERS } from "./lib/rate-limit-headers.ts";
+import { withSecurityHeaders } from "./lib/security-headers.ts";
+import { storableParams } from "./lib/storable-params.ts";
 import { anonymousRoutes } from "./routes/anonymous/anonymous.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
 import { contactListsRoutes } from "./routes/contact-lists/contact-lists.routes.ts";
@@ -20,7 +23,7 @@ export function createApp() {
   // Parse the environment and build the verdict engine and the explorer now, so a misconfigured deployment (a missing
   // variable, a malformed DNS_SERVERS or OUTBOUND_HTTP_PROXY) fails at start-up naming the setting, not at its first
   // request.
-  env();
+  const settings = env();
   emailValidator();
   domainExplorer();
 
@@ -30,8 +33,13 @@ export function createApp() {
   // from the Authorization response header and the contact list's total from X-Total-Count, which a browser hides
   // from scripts unless they are exposed.
   app.use(cors({ origin: "*", exposeHeaders: ["Authorization", "X-Total-Count", ...RATE_LIMIT_HEADERS] }));
+  app.use(withSecurityHeaders(settings.SUPABASE_URL));
   app.notFound(notFound);
   app.onError(onError);
+  // Cheap refusals first: nothing is parsed, admitted or asked of the database for a body over its limit or a
+  // parameter that could not be stored.
+  app.use(limitBody);
+  app.use(storableParams);
   // Every signed-in request is admitted once; validations and explorations count against their own limits too.
   app.use("/validate-email", admitCaller("validation"));
   app.use("/scrape-domain", admitCaller("exploration"));

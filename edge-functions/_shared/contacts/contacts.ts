@@ -64,7 +64,9 @@ export async function createContact(claims: AccessTokenClaims, input: CreateCont
 /** Changes the given fields of one of the user's contacts; the email is read-only, listId null means General. */
 export async function updateContact(claims: AccessTokenClaims, id: number, input: UpdateContact): Promise<Contact> {
   return await asContactsUser(claims, async (sql) => {
-    const current = await ownContact(sql, claims, id);
+    // Locked until the update commits: a DELETE of the same contact waits for it, or (if it came first) leaves nothing
+    // to find here, so the answer is 200 or 404, never an update of a row that is gone.
+    const current = await ownContact(sql, claims, id, { lock: true });
     if (!current) throw contactNotFound();
     if (input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase()) {
       throw new ContactError("invalid_input", "email: Email is read-only");
@@ -77,6 +79,7 @@ export async function updateContact(claims: AccessTokenClaims, id: number, input
       where id = ${id} and user_id = ${claims.sub}
       returning ${sql(savedContactColumns)}
     `;
+    if (!row) throw contactNotFound();
     return contactFromRow(row);
   });
 }
@@ -88,9 +91,15 @@ export async function deleteContact(claims: AccessTokenClaims, id: number): Prom
   if (deleted.length === 0) throw contactNotFound();
 }
 
-async function ownContact(sql: UserSql, claims: AccessTokenClaims, id: number): Promise<Contact | null> {
+async function ownContact(
+  sql: UserSql,
+  claims: AccessTokenClaims,
+  id: number,
+  { lock = false } = {},
+): Promise<Contact | null> {
   const [row] = await sql`
     select ${sql(savedContactColumns)} from public.saved_contacts where id = ${id} and user_id = ${claims.sub}
+    ${lock ? sql`for update` : sql``}
   `;
   return row ? contactFromRow(row) : null;
 }

@@ -54,7 +54,9 @@ export async function updateContactList(
   input: UpdateContactList,
 ): Promise<ContactList> {
   return await asContactsUser(claims, async (sql) => {
-    const list = await ownList(sql, claims, id);
+    // Locked until this transaction ends, so a concurrent DELETE waits or, if it came first, leaves nothing to find:
+    // 200 or 404, never an update that finds its row gone.
+    const list = await ownList(sql, claims, id, { lock: true });
     if (!list) throw listNotFound();
     if (input.isDefault !== undefined && input.isDefault !== list.isDefault) {
       throw new ContactError("default_list", "isDefault: The default list, General, stays the default");
@@ -72,6 +74,7 @@ export async function updateContactList(
       where id = ${id} and user_id = ${claims.sub} and deleted_at is null
       returning ${sql(contactListColumns)}
     `;
+    if (!row) throw listNotFound();
     return contactListFromRow(row);
   });
 }
@@ -79,7 +82,7 @@ export async function updateContactList(
 /** Deletes one of the user's lists, moving its contacts to General (public.delete_contact_list); General is refused. */
 export async function deleteContactList(claims: AccessTokenClaims, id: number): Promise<{ moved: number }> {
   return await asContactsUser(claims, async (sql) => {
-    const list = await ownList(sql, claims, id);
+    const list = await ownList(sql, claims, id, { lock: true });
     if (!list) throw listNotFound();
     if (list.isDefault) throw new ContactError("default_list", "The default list, General, cannot be deleted");
     const [row] = await sql<{ moved: number }[]>`select public.delete_contact_list(${id}) as moved`;
@@ -95,10 +98,16 @@ export async function defaultList(sql: UserSql, claims: AccessTokenClaims): Prom
   return row ? contactListFromRow(row) : null;
 }
 
-export async function ownList(sql: UserSql, claims: AccessTokenClaims, id: number): Promise<ContactList | null> {
+export async function ownList(
+  sql: UserSql,
+  claims: AccessTokenClaims,
+  id: number,
+  { lock = false } = {},
+): Promise<ContactList | null> {
   const [row] = await sql`
     select ${sql(contactListColumns)} from public.contact_lists
     where id = ${id} and user_id = ${claims.sub} and deleted_at is null
+    ${lock ? sql`for update` : sql``}
   `;
   return row ? contactListFromRow(row) : null;
 }

@@ -1,11 +1,11 @@
 // The anonymous free allowance (core.md §4, §7): the server counts; these are the shapes its endpoints answer.
 import { z } from "zod";
+import { text } from "./text.ts";
 
 export const SESSION_ID_LENGTH = 21;
 export const FREE_ANONYMOUS_VALIDATIONS = 10;
 
-export const sessionIdSchema = z
-  .string({ error: "sessionId is required" })
+export const sessionIdSchema = text({ error: "sessionId is required" })
   .regex(new RegExp(`^[A-Za-z0-9_-]{${SESSION_ID_LENGTH}}$`), `sessionId must be ${SESSION_ID_LENGTH} characters of A-Z, a-z, 0-9, _ or -`);
 
 /**

@@ -1,6 +1,7 @@
 // The account contract shared by the api function (Deno) and the SPA (Vite): one schema, one set of messages.
 // Imports only "zod", which both runtimes resolve (Deno through edge-functions/deno.json, web through node_modules).
 import { z } from "zod";
+import { text } from "./text.ts";
 
 // core.md §5 gives two minimums for passwords (6 and 8) and issue #2 settles on 8 everywhere. bcrypt reads 72 bytes at
 // most, so the upper limit counts UTF-8 bytes, not characters: 52 accented characters are 104 bytes.
@@ -19,8 +20,7 @@ export const PASSWORD_RULE =
   `At least ${PASSWORD_MIN_LENGTH} characters (at most ${PASSWORD_MAX_BYTES} bytes), not your username or email, ` +
   "and not a common or easily guessed password.";
 
-export const usernameSchema = z
-  .string({ error: "Username is required" })
+export const usernameSchema = text({ error: "Username is required" })
   .trim()
   .min(1, "Username is required")
   .refine((name) => !name.includes("@"), 'Username can\'t contain "@"; sign in with your email address instead')
@@ -28,22 +28,20 @@ export const usernameSchema = z
   .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
   .regex(USERNAME_PATTERN, "Username may contain only letters A-Z, digits, dots, hyphens and underscores");
 
-export const emailSchema = z
-  .string({ error: "Please enter a valid email address" })
+export const emailSchema = text({ error: "Please enter a valid email address" })
   .trim()
   .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
   .pipe(z.email("Please enter a valid email address"));
 
 /** A password's length in UTF-8 bytes, which is what bcrypt counts. */
-export function utf8Length(text: string): number {
-  return new TextEncoder().encode(text).length;
+export function utf8Length(value: string): number {
+  return new TextEncoder().encode(value).length;
 }
 
 export const PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_MAX_BYTES} bytes (accented letters and symbols ` +
   "take 2 to 4 bytes each)";
 
-export const passwordSchema = z
-  .string({ error: "Password is required" })
+export const passwordSchema = text({ error: "Password is required" })
   .min(1, "Password is required")
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .refine((password) => utf8Length(password) <= PASSWORD_MAX_BYTES, PASSWORD_TOO_LONG);
@@ -74,10 +72,9 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 /** POST /api/login and /api/auth/login: `username` may be the username or the email address. */
 export const loginRequestSchema = z.object({
-  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(EMAIL_MAX_LENGTH),
+  username: text({ error: "Username is required" }).trim().min(1, "Username is required").max(EMAIL_MAX_LENGTH),
   // Any length a stored password can have; longer cannot be right, and is not worth a bcrypt comparison.
-  password: z
-    .string({ error: "Password is required" })
+  password: text({ error: "Password is required" })
     .min(1, "Password is required")
     .refine((password) => utf8Length(password) <= PASSWORD_MAX_BYTES, PASSWORD_TOO_LONG),
 });

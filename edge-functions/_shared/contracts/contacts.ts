@@ -2,6 +2,7 @@
 // batch import (core.md §3, §5, §7; issue #5). The field limits are the database's (issue #5 "Database"), checked here
 // first so a form and the API answer the same message naming the field and the rule.
 import { z } from "zod";
+import { text } from "./text.ts";
 
 export const NAME_MAX_LENGTH = 100;
 export const COMPANY_MAX_LENGTH = 100;
@@ -33,24 +34,21 @@ export const idSchema = z.number().int().positive();
  * (a PATCH that leaves the field alone); null clears it.
  */
 function optionalText(label: string, max: number) {
-  return z
-    .string({ error: `${label} must be text` })
+  return text({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .transform((value) => (value === "" ? null : value))
     .nullish();
 }
 
-export const contactEmailSchema = z
-  .string({ error: "Email is required" })
+export const contactEmailSchema = text({ error: "Email is required" })
   .trim()
   .min(1, "Email is required")
   .max(CONTACT_EMAIL_MAX_LENGTH, `Email must be at most ${CONTACT_EMAIL_MAX_LENGTH} characters`)
   .pipe(z.email("Please enter a valid email address"))
   .refine((email) => email.indexOf("@") <= 64, "Email's local part must be at most 64 characters");
 
-const sourceUrlSchema = z
-  .string({ error: "Source URL must be text" })
+const sourceUrlSchema = text({ error: "Source URL must be text" })
   .trim()
   .max(SOURCE_URL_MAX_LENGTH, `Source URL must be at most ${SOURCE_URL_MAX_LENGTH} characters`)
   .transform((value) => (value === "" ? null : value))
@@ -87,7 +85,7 @@ export type CreateContact = z.output<typeof createContactRequestSchema>;
  * the stored address back (as an edit form does) is accepted, a different one is refused.
  */
 export const updateContactRequestSchema = contactFieldsSchema.extend({
-  email: z.string({ error: "Email must be text" }).trim().optional(),
+  email: text({ error: "Email must be text" }).trim().optional(),
   listId: listIdInputSchema,
 });
 export type UpdateContactRequest = z.input<typeof updateContactRequestSchema>;
@@ -120,7 +118,7 @@ export type Contact = z.infer<typeof contactSchema>;
  */
 export const CONTACTS_TOTAL_HEADER = "X-Total-Count";
 export const contactsQuerySchema = z.object({
-  q: z.string().trim().max(CONTACT_EMAIL_MAX_LENGTH, `Search must be at most ${CONTACT_EMAIL_MAX_LENGTH} characters`)
+  q: text({ error: "Search must be text" }).trim().max(CONTACT_EMAIL_MAX_LENGTH, `Search must be at most ${CONTACT_EMAIL_MAX_LENGTH} characters`)
     .optional(),
   listId: z.coerce.number({ error: "List id must be a number" }).int("List id must be a whole number")
     .positive("List id must be positive").optional(),
@@ -132,13 +130,11 @@ export const contactsQuerySchema = z.object({
 });
 export type ContactsQuery = z.output<typeof contactsQuerySchema>;
 
-const colorSchema = z
-  .string({ error: "Colour must be text" })
+const colorSchema = text({ error: "Colour must be text" })
   .trim()
   .regex(/^#[0-9A-Fa-f]{6}$/, "Colour must be a hex colour like #3B82F6");
 
-const listNameSchema = z
-  .string({ error: "List name is required" })
+const listNameSchema = text({ error: "List name is required" })
   .trim()
   .min(1, "List name is required")
   .max(LIST_NAME_MAX_LENGTH, `List name must be at most ${LIST_NAME_MAX_LENGTH} characters`);
@@ -176,6 +172,8 @@ export const contactListSchema = z.object({
 });
 export type ContactList = z.infer<typeof contactListSchema>;
 
+// Any string here: a cell that cannot be stored is refused with its row by the import (text() in the field schemas),
+// so one bad cell does not refuse the whole batch.
 const importCellSchema = z.string({ error: "must be text" }).nullish();
 
 /** One CSV row as the SPA maps it; its fields are checked row by row, so one bad row does not refuse the batch. */

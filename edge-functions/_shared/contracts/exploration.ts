@@ -2,6 +2,7 @@
 // (core.md §3 scrape result, discovered email, domainInfo, detectedTechnologies; issue #4 adds name, external,
 // emailPattern and partial).
 import { z } from "zod";
+import { text } from "./text.ts";
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const TLD = /^[a-z]{2,63}$/;
@@ -27,8 +28,7 @@ export function normaliseDomainInput(input: string): string | null {
 
 export const INVALID_DOMAIN_MESSAGE = "Please enter a valid domain (e.g., example.com)";
 
-export const domainInputSchema = z
-  .string({ error: "domain is required and must be a string" })
+export const domainInputSchema = text({ error: "domain is required and must be a string" })
   .max(2048, INVALID_DOMAIN_MESSAGE)
   .transform((value, ctx) => {
     const domain = normaliseDomainInput(value);

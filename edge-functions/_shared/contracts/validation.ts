@@ -1,12 +1,12 @@
 // The email validation contract shared by the api function and the SPA: POST /api/validate-email and its answer.
 import { z } from "zod";
+import { text } from "./text.ts";
 
 /** The spec's ceiling for what a request may carry; the engine itself applies RFC 5321's 254 for validity. */
 export const EMAIL_INPUT_MAX_LENGTH = 320;
 
 export const validateEmailRequestSchema = z.object({
-  email: z
-    .string({ error: "email is required and must be a string" })
+  email: text({ error: "email is required and must be a string" })
     .max(EMAIL_INPUT_MAX_LENGTH, `Email must be at most ${EMAIL_INPUT_MAX_LENGTH} characters`),
 });
 export type ValidateEmailRequest = z.infer<typeof validateEmailRequestSchema>;

@@ -143,20 +143,30 @@ describe("contacts CSV import", () => {
     expect(posted).toBe(false);
   });
 
-  it("says the file could not be processed when the server fails", async () => {
+  it.each([
+    {
+      when: "the server fails",
+      answer: () => json({ message: "boom" }, { status: 500 }),
+      message: "Error processing file. Please check the format and try again.",
+    },
+    {
+      // The one failure a person can fix: the server's words and what to do.
+      when: "a batch is too large (413)",
+      answer: () => json({ message: "Request body too large: at most 10 MB." }, { status: 413 }),
+      message: "Request body too large: at most 10 MB. Split the file into smaller files, or shorten its longest cells.",
+    },
+  ])("says why the file could not be imported when $when", async ({ answer, message }) => {
     storeSessionFor(demoUser);
     mockNetwork({
       "GET /api/user": () => json(demoUser),
       "GET /api/contact-lists": () => json([general]),
       "GET /api/contacts": () => page([]),
-      "POST /api/contacts/import": () => json({ message: "boom" }, { status: 500 }),
+      "POST /api/contacts/import": answer,
     });
     const { user, dialog } = await openImport();
     await user.upload(dialog.getByLabelText("CSV file"), csvFile("email\nann@acme.test\n"));
     await user.click(dialog.getByRole("button", { name: "Import" }));
-    expect(await dialog.findByRole("alert")).toHaveTextContent(
-      "Error processing file. Please check the format and try again.",
-    );
+    expect(await dialog.findByRole("alert")).toHaveTextContent(message);
     // Nothing was saved, so there is no count to show.
     expect(dialog.queryByRole("status")).toBeNull();
   });

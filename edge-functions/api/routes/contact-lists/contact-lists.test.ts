@@ -176,3 +176,17 @@ Deno.test("another user's list ids answer 404 and never their data; malformed id
     ["Owner's", "secret"],
   ]);
 });
+
+Deno.test("concurrent PATCH and DELETE of the same list answer 200, 204 or 404, never 5xx", async () => {
+  const user = await signedInUser();
+  for (let round = 0; round < 20; round++) {
+    const list = await create(user, { name: `Race ${round}` });
+    const [patched, deleted] = await Promise.all([
+      call(`/api/contact-lists/${list.id}`, { method: "PATCH", token: user.token, body: { name: `Renamed ${round}` } }),
+      call(`/api/contact-lists/${list.id}`, { method: "DELETE", token: user.token }),
+    ]);
+    assert.ok([200, 404].includes(patched.status), `PATCH answered ${patched.status}: ${patched.text}`);
+    assert.equal(deleted.status, 204, deleted.text);
+  }
+  assert.deepEqual((await listsOf(user)).map((l) => l.name), ["General"]);
+});

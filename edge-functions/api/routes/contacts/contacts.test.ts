@@ -349,3 +349,49 @@ Deno.test("an admin, whom the database lets read every contact, still sees and c
   );
   assertError(await call(`/api/contacts?listId=${contact.listId}`, { token }), 404, "Contact list not found");
 });
+
+Deno.test("concurrent PATCH and DELETE of the same contact answer 200, 204 or 404, never 5xx", async () => {
+  const user = await signedInUser();
+  for (let round = 0; round < 20; round++) {
+    const contact = await save(user, { email: `race${round}@example.com` });
+    const [patched, deleted] = await Promise.all([
+      call(`/api/contacts/${contact.id}`, { method: "PATCH", token: user.token, body: { notes: `round ${round}` } }),
+      call(`/api/contacts/${contact.id}`, { method: "DELETE", token: user.token }),
+    ]);
+    assert.ok([200, 404].includes(patched.status), `PATCH answered ${patched.status}: ${patched.text}`);
+    assert.equal(deleted.status, 204, deleted.text);
+  }
+  // Whatever the order, the contacts are gone.
+  assert.deepEqual(await contactsOf(user), { contacts: [], total: 0 });
+});
+
+Deno.test("an import cell that can't be stored (NUL, a lone surrogate) refuses only its row, named by number", async () => {
+  const user = await signedInUser();
+  const response = await call("/api/contacts/import", {
+    token: user.token,
+    body: {
+      rows: [
+        { email: "fine@example.com", notes: "ok" },
+        { email: "nul@example.com", company: "Ac\u0000me" },
+        { email: "surrogate@example.com", notes: "broken \ud800 text" },
+        { email: "n\u0000ul@example.com" },
+        { email: "also-fine@example.com" },
+      ],
+    },
+  });
+  assert.equal(response.status, 200, response.text);
+  assert.deepEqual(importContactsResponseSchema.parse(response.json), {
+    imported: 2,
+    skipped: 0,
+    duplicates: 0,
+    errors: [
+      { row: 2, message: "company: must not contain NUL characters or unpaired UTF-16 surrogates" },
+      { row: 3, message: "notes: must not contain NUL characters or unpaired UTF-16 surrogates" },
+      { row: 4, message: "email: must not contain NUL characters or unpaired UTF-16 surrogates" },
+    ],
+  });
+  assert.deepEqual((await contactsOf(user)).contacts.map((c) => c.email).sort(), [
+    "also-fine@example.com",
+    "fine@example.com",
+  ]);
+});

@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast-store";
+import { ApiError } from "@/lib/api";
 import { ImportInterruptedError, useImportContacts } from "../api/import-contacts";
 import { fileProblem, parseContactsCsv } from "../csv/contacts-csv-import";
 import { ListSelect } from "./list-select";
@@ -99,8 +100,9 @@ function ImportForm({ lists, listId, onDone }: ImportContactsDialogProps & { onD
       if (error instanceof ImportInterruptedError) {
         setOutcome({ ...error.partial, skippedInFile, notImported: error.totalRows - error.sentRows });
       }
-      setProblem(IMPORT_FAILED_MESSAGE);
-      toast({ title: "Error", description: IMPORT_FAILED_MESSAGE, variant: "destructive" });
+      const message = importFailureMessage(error);
+      setProblem(message);
+      toast({ title: "Error", description: message, variant: "destructive" });
     }
   }
 
@@ -156,6 +158,18 @@ function ImportForm({ lists, listId, onDone }: ImportContactsDialogProps & { onD
       </div>
     </form>
   );
+}
+
+/**
+ * A batch too large for the server (413) is the one failure a person can fix, so it is said as the server says it,
+ * with what to do; anything else is the generic message.
+ */
+function importFailureMessage(error: unknown): string {
+  const cause = error instanceof ImportInterruptedError ? error.cause : error;
+  if (cause instanceof ApiError && cause.status === 413) {
+    return `${cause.serverMessage ?? "The file is too large to send."} Split the file into smaller files, or shorten its longest cells.`;
+  }
+  return IMPORT_FAILED_MESSAGE;
 }
 
 /** FileReader rather than Blob.text(): the same in every browser the app supports and in the test DOM. */
