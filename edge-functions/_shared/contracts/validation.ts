@@ -5,8 +5,11 @@ import { z } from "zod";
 export const EMAIL_INPUT_MAX_LENGTH = 320;
 
 export const validateEmailRequestSchema = z.object({
+  // Trimmed here, so a blank address is a bad request refused before the anonymous allowance counts it, not a verdict.
   email: z
     .string({ error: "email is required and must be a string" })
+    .trim()
+    .min(1, "Email must not be empty")
     .max(EMAIL_INPUT_MAX_LENGTH, `Email must be at most ${EMAIL_INPUT_MAX_LENGTH} characters`),
 });
 export type ValidateEmailRequest = z.infer<typeof validateEmailRequestSchema>;

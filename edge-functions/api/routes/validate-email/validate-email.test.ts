@@ -103,6 +103,20 @@ Deno.test("a missing, non-string or over-long email answers 400 with a message",
   assertError(await call("/api/validate-email", { body: ["ann@example.com"] }), 400, "Request body must be a JSON object");
 });
 
+Deno.test("an empty or blank email answers 400 and leaves the anonymous allowance untouched", async () => {
+  await setLoopbackNetworkUsage(0);
+  const sessionId = newSessionId();
+  for (const blank of ["", " ", " \t\n "]) {
+    assertError(await validate(blank, { sessionId }), 400, "email: Email must not be empty");
+  }
+  assert.equal(await loopbackNetworkUsage(), 0, "the network was not counted");
+  // The session still has its whole allowance: ten validations, then the refusal.
+  for (let attempt = 1; attempt <= SESSION_LIMIT; attempt++) {
+    verdictOf(await validate(`${uniqueLocal()}@mailscout-demo.test`, { sessionId }));
+  }
+  assertRateLimited(await validate("ann@mailscout-demo.test", { sessionId }), SESSION_LIMIT);
+});
+
 Deno.test("320 characters are accepted (and judged: longer than an address may be)", async () => {
   const result = verdictOf(await validate(`${"a".repeat(308)}@example.com`, { token: user.token }));
   assert.equal(result.formatValid, false);
