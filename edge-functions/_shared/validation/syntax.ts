@@ -3,7 +3,8 @@
 // that accept them mostly collect typos. RFC 6531 (SMTPUTF8) widens the local part to Unicode and IDNA lets the
 // domain be Unicode; the domain is looked up by its A-label (punycode) and shown in its Unicode form.
 import * as tr46 from "tr46";
-import { BoundedCache } from "./bounded-cache.ts";
+import { memoise } from "../expiring-cache.ts";
+import { DOMAIN_MEMO_ENTRIES } from "./domain-profile.ts";
 
 /** Why an address was refused, as a stable code (tests and logs name it; the API says only invalid_syntax). */
 export type SyntaxProblem =
@@ -184,7 +185,7 @@ function parseDomain(raw: string): ParsedDomain {
 }
 
 // Addresses repeat their domains far more than their local parts: remember each domain part's outcome.
-const domainMemo = new BoundedCache<string, ParsedDomain>(20_000);
+const parseDomainMemo = memoise<string, ParsedDomain>(DOMAIN_MEMO_ENTRIES, parseDomain);
 
 export function parseAddress(input: string): ParsedAddress {
   const address = input.trim();
@@ -205,7 +206,7 @@ export function parseAddress(input: string): ParsedAddress {
 
   if (rawDomain === "") return { ok: false, problem: "domain_empty" };
   if (rawDomain.startsWith("[")) return { ok: false, problem: "address_literal" };
-  const domain = domainMemo.getOrCompute(rawDomain, parseDomain);
+  const domain = parseDomainMemo(rawDomain);
   if (!domain.ok) return domain;
   // The limit applies to what goes over the wire, so to the A-label form.
   if (localOctets + 1 + domain.ascii.length > MAX_ADDRESS_OCTETS) return { ok: false, problem: "address_too_long" };
