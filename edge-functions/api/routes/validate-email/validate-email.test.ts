@@ -81,6 +81,36 @@ Deno.test("a DNS failure (SERVFAIL) is unknown, answered 200, never invalid", as
   assert.deepEqual([result.verdict, result.reasons], ["unknown", ["dns_error"]]);
 });
 
+Deno.test("MX hosts without any address are undeliverable: mx_host_unresolved, the MX records still shown", async () => {
+  const result = verdictOf(await validate("ann@mx-unresolved.test", { token: user.token }));
+  assert.deepEqual(
+    [result.isValid, result.mxRecordsFound, result.verdict, result.reasons],
+    [false, true, "undeliverable", ["mx_host_unresolved"]],
+  );
+  assert.deepEqual(result.mxRecords.map((record) => record.exchange), [
+    "mx1.mx-unresolved.test",
+    "mx2.mx-unresolved.test",
+  ]);
+});
+
+Deno.test("MX hosts only at loopback or private addresses are undeliverable: mx_private_address", async () => {
+  for (const domain of ["mx-loopback.test", "mx-private.test"]) {
+    const result = verdictOf(await validate(`ann@${domain}`, { token: user.token }));
+    assert.deepEqual(
+      [result.isValid, result.verdict, result.reasons],
+      [false, "undeliverable", ["mx_private_address"]],
+      domain,
+    );
+  }
+  const partly = verdictOf(await validate("ann@mx-partly-private.test", { token: user.token }));
+  assert.deepEqual([partly.isValid, partly.verdict], [true, "deliverable"], "one public MX host is enough");
+});
+
+Deno.test("an MX host whose lookup times out leaves the verdict unknown, answered within the budget", async () => {
+  const result = verdictOf(await validate("ann@mx-timeout.test", { token: user.token }));
+  assert.deepEqual([result.isValid, result.verdict, result.reasons], [false, "unknown", ["dns_error"]]);
+});
+
 Deno.test("a domain that does not exist (NXDOMAIN) is undeliverable", async () => {
   const result = verdictOf(await validate(`ann@no-such-domain-${uniqueLocal()}.test`, { token: user.token }));
   assert.deepEqual([result.isValid, result.verdict, result.reasons], [false, "undeliverable", ["domain_not_found"]]);
