@@ -1,6 +1,6 @@
 -- Mail domain cache: server-only. No API role but the service role can read or write it, not even an admin.
 begin;
-select plan(33);
+select plan(34);
 
 select tests.create_user('reader');
 select tests.create_user('site_admin');
@@ -44,6 +44,15 @@ select throws_ok(
      values ('broken.test', '{"kind": "error", "detail": "SERVFAIL"}', now()) $$,
   '23514', 'new row for relation "mail_domain_cache" violates check constraint "mail_domain_cache_lookup_kind"',
   'DNS errors are never stored'
+);
+select lives_ok(
+  $$ insert into public.mail_domain_cache (domain, lookup, expires_at) values
+       ('unresolved-mx.test',
+        '{"kind": "mx_host_unresolved", "mxRecords": [{"exchange": "mx.unresolved-mx.test", "priority": 10}]}', now()),
+       ('private-mx.test',
+        '{"kind": "mx_private_address", "mxRecords": [{"exchange": "mx.private-mx.test", "priority": 10}]}', now());
+     delete from public.mail_domain_cache where domain in ('unresolved-mx.test', 'private-mx.test') $$,
+  'MX hosts without addresses, or only private ones, are answers kept like the others'
 );
 select throws_ok(
   $$ insert into public.mail_domain_cache (domain, lookup, expires_at)

@@ -1,6 +1,6 @@
 -- Email validations: a shared cache of results. Only server code writes it; admins read it; nobody else sees a row.
 begin;
-select plan(25);
+select plan(26);
 
 select tests.create_user('validator');
 select tests.create_user('stranger');
@@ -49,6 +49,12 @@ select throws_ok(
      values ('bob@example.com', false, true, 'undeliverable', '{made_up}') $$,
   '23514', 'new row for relation "email_validations" violates check constraint "email_validations_reasons"',
   'reasons are the contract''s codes'
+);
+select lives_ok(
+  $$ insert into public.email_validations (email, is_valid, format_valid, verdict, reasons)
+     values ('mx-hosts@example.com', false, true, 'undeliverable', '{mx_host_unresolved}'),
+            ('mx-private@example.com', false, true, 'undeliverable', '{mx_private_address}') $$,
+  'the MX host reasons are the contract''s codes too'
 );
 
 select throws_ok(

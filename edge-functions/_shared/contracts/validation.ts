@@ -6,7 +6,10 @@ import { text } from "./text.ts";
 export const EMAIL_INPUT_MAX_LENGTH = 320;
 
 export const validateEmailRequestSchema = z.object({
+  // Trimmed here, so a blank address is a bad request refused before the anonymous allowance counts it, not a verdict.
   email: text({ error: "email is required and must be a string" })
+    .trim()
+    .min(1, "Email must not be empty")
     .max(EMAIL_INPUT_MAX_LENGTH, `Email must be at most ${EMAIL_INPUT_MAX_LENGTH} characters`),
 });
 export type ValidateEmailRequest = z.infer<typeof validateEmailRequestSchema>;
@@ -18,13 +21,16 @@ export type Verdict = z.infer<typeof verdictSchema>;
 /**
  * Stable reason codes. `no_mail_server` goes beyond the issue's list: the domain exists but has neither MX nor A/AAAA
  * records, so nothing can receive its mail (Reacher and AfterShip call this "no MX" too, which hides the difference
- * from a domain with implicit MX).
+ * from a domain with implicit MX). `mx_host_unresolved`: MX records whose hosts have no A or AAAA record at all;
+ * `mx_private_address`: MX hosts that resolve only to loopback or private addresses (both undeliverable).
  */
 export const REASON_CODES = [
   "invalid_syntax",
   "domain_not_found",
   "null_mx",
   "no_mail_server",
+  "mx_host_unresolved",
+  "mx_private_address",
   "dns_error",
   "no_mx_implicit_a",
   "disposable",
@@ -43,9 +49,10 @@ export const validationResultSchema = z.object({
   email: z.string(),
   /** Unicode form of the domain ("bücher.de", never "xn--bcher-kva.de"); empty when the address has no domain. */
   domain: z.string(),
-  /** Syntax valid and the domain accepts mail (MX, or implicit MX through A/AAAA). */
+  /** Syntax valid and the domain accepts mail (MX with a host at a public address, or implicit MX through A/AAAA). */
   isValid: z.boolean(),
   formatValid: z.boolean(),
+  /** The domain publishes MX records, usable or not (see reasons). */
   mxRecordsFound: z.boolean(),
   verdict: verdictSchema,
   reasons: z.array(reasonCodeSchema),

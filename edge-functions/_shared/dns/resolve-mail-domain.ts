@@ -1,6 +1,7 @@
 // From DNS answers to a MailDomainLookup, with how long the answer may be kept. No caching here (resolver.ts does it).
 //
-//   MX records             → mx (a lone "." exchange → null_mx, RFC 7505)
+//   MX records             → mx (a lone "." exchange → null_mx, RFC 7505); whether its hosts have usable addresses
+//                            is mx-hosts.ts's question, asked by resolver.ts, which caches host answers apart
 //   NODATA for MX          → A and AAAA: addresses → implicit (RFC 5321 §5.1), none → no_mail_server
 //   NXDOMAIN               → not_found
 //   anything else          → error: SERVFAIL, REFUSED, timeouts and malformed answers mean "we don't know", and a
@@ -55,30 +56,54 @@ export async function resolveMailDomain(client: DnsClient, domain: string): Prom
     return { lookup: { kind: "mx", mxRecords }, ttlSeconds };
   }
 
-  const [a, aaaa] = await Promise.all([ask(client, domain, "A"), ask(client, domain, "AAAA")]);
+  const own = await resolveAddresses(client, domain);
+  switch (own.kind) {
+    case "addresses":
+      return { lookup: { kind: "implicit", addresses: own.addresses }, ttlSeconds: own.ttlSeconds };
+    case "nodata":
+      return { lookup: { kind: "no_mail_server" }, ttlSeconds: Math.min(negativeTtl([mx.response]), own.ttlSeconds) };
+    case "nxdomain":
+      // The name vanished between the MX question and these: believe the latest answers.
+      return { lookup: { kind: "not_found" }, ttlSeconds: own.ttlSeconds };
+    case "error":
+      return failed(`no MX for ${domain}, and no clear A/AAAA answer: ${own.detail}`);
+  }
+}
+
+/** What A and AAAA say about a name, with how long that may be kept. */
+export type ResolvedAddresses =
+  /** One family's addresses are enough, even if the other family's question failed. */
+  | { kind: "addresses"; addresses: string[]; ttlSeconds: number }
+  /** The name exists, with neither A nor AAAA records. */
+  | { kind: "nodata"; ttlSeconds: number }
+  | { kind: "nxdomain"; ttlSeconds: number }
+  /** No clear answer: SERVFAIL, REFUSED, a timeout, or one family NODATA and the other failing. */
+  | { kind: "error"; detail: string };
+
+/** A name's A and AAAA records, asked at once, at the end of any CNAME chain. */
+export async function resolveAddresses(client: DnsClient, name: string): Promise<ResolvedAddresses> {
+  const [a, aaaa] = await Promise.all([ask(client, name, "A"), ask(client, name, "AAAA")]);
   const families = [{ type: "A", asked: a }, { type: "AAAA", asked: aaaa }] as const;
   const answered = families.flatMap(({ asked }) => ("response" in asked ? [asked.response] : []));
   const addressAnswers = families.flatMap(({ type, asked }) =>
-    "response" in asked && asked.response.rcode === "NOERROR" ? [recordsAtEndOfChain(asked.response, domain, type)] : []
+    "response" in asked && asked.response.rcode === "NOERROR" ? [recordsAtEndOfChain(asked.response, name, type)] : []
   );
   const addresses = addressAnswers.flatMap((answer) =>
     answer.records.flatMap((record) => (record.type === "A" || record.type === "AAAA" ? [record.data] : []))
   );
-  // One family's addresses are enough for delivery, even if the other family's question failed.
   if (addresses.length > 0) {
-    return { lookup: { kind: "implicit", addresses }, ttlSeconds: positiveTtl(addressAnswers.flatMap((x) => x.ttls)) };
+    return { kind: "addresses", addresses, ttlSeconds: positiveTtl(addressAnswers.flatMap((x) => x.ttls)) };
   }
   if (answered.length === 2 && answered.every((response) => response.rcode === "NOERROR")) {
-    return { lookup: { kind: "no_mail_server" }, ttlSeconds: negativeTtl([mx.response, ...answered]) };
+    return { kind: "nodata", ttlSeconds: negativeTtl(answered) };
   }
   if (answered.length === 2 && answered.every((response) => response.rcode === "NXDOMAIN")) {
-    // The name vanished between the MX question and these: believe the latest answers.
-    return { lookup: { kind: "not_found" }, ttlSeconds: negativeTtl(answered) };
+    return { kind: "nxdomain", ttlSeconds: negativeTtl(answered) };
   }
   const problems = families.map(({ type, asked }) =>
-    "error" in asked ? asked.error : `${asked.response.rcode} for ${type} ${domain}`
+    "error" in asked ? asked.error : `${asked.response.rcode} for ${type} ${name}`
   );
-  return failed(`no MX for ${domain}, and no clear A/AAAA answer: ${problems.join("; ")}`);
+  return { kind: "error", detail: problems.join("; ") };
 }
 
 type Asked = { response: DnsResponse } | { error: string };

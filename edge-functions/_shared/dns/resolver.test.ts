@@ -1,8 +1,9 @@
 // The mail-domain resolver against the fixture server: every kind of lookup, the ways DNS fails, one query per domain
 // however many callers, and how long answers are kept (with an injected clock: nothing here sleeps).
 import assert from "node:assert/strict";
-import { createDnsClient } from "./client.ts";
+import { createDnsClient, type DnsClient } from "./client.ts";
 import type { MailDomainLookup } from "./mail-domain-lookup.ts";
+import { type Budget, MAX_MX_HOSTS_CHECKED, timeBudget } from "./mx-hosts.ts";
 import { createMailDomainResolver, ERROR_TTL_SECONDS, type MailDomainCacheStore } from "./resolver.ts";
 import { type DnsFixture, startDnsFixture } from "./testing/fixture-server.ts";
 
@@ -42,13 +43,31 @@ async function withFixture(
 
 function udpResolver(
   fixture: DnsFixture,
-  options: { timeoutMs?: number; now?: () => Date; store?: MailDomainCacheStore } = {},
+  options: {
+    timeoutMs?: number;
+    now?: () => Date;
+    store?: MailDomainCacheStore;
+    budget?: () => Budget;
+    /** Questions about these names are never answered (and never time out): a server gone silent. */
+    silentFor?: (name: string) => boolean;
+  } = {},
 ) {
-  const client = createDnsClient({
+  const fixtureClient = createDnsClient({
     servers: [{ transport: "udp", host: "127.0.0.1", port: fixture.port }],
     timeoutMs: options.timeoutMs,
   });
-  return createMailDomainResolver({ client, cache: options.store, now: options.now });
+  const silentFor = options.silentFor;
+  const client: DnsClient = silentFor
+    ? { query: (name, type) => (silentFor(name) ? new Promise(() => {}) : fixtureClient.query(name, type)) }
+    : fixtureClient;
+  return createMailDomainResolver({ client, cache: options.store, now: options.now, budget: options.budget });
+}
+
+/** A budget the test ends by hand: no clock involved. */
+function manualBudget() {
+  let expire = () => {};
+  const expired = new Promise<void>((resolve) => (expire = resolve));
+  return { budget: (): Budget => ({ expired, release: () => {} }), expire };
 }
 
 const questionsFor = (fixture: DnsFixture, name: string) => fixture.queries.filter((query) => query.name === name);
@@ -122,13 +141,115 @@ Deno.test("resolver: a server that never answers is an error after the timeout",
     assert.match(lookup.kind === "error" ? lookup.detail : "", /MX timeout\.test: .*no answer within 100 ms/);
   }));
 
+// MX hosts ----------------------------------------------------------------------------------------------------------
+
+Deno.test("resolver: MX hosts without any address (NXDOMAIN, no A/AAAA) make mx_host_unresolved", () =>
+  withFixture(async (fixture) => {
+    assert.deepEqual(await udpResolver(fixture).lookup("mx-unresolved.test"), {
+      kind: "mx_host_unresolved",
+      mxRecords: [
+        { exchange: "mx1.mx-unresolved.test", priority: 10 },
+        { exchange: "mx2.mx-unresolved.test", priority: 20 },
+      ],
+    });
+  }));
+
+Deno.test("resolver: MX hosts only at loopback or private addresses make mx_private_address", () =>
+  withFixture(async (fixture) => {
+    const resolver = udpResolver(fixture);
+    assert.deepEqual(await resolver.lookup("mx-loopback.test"), {
+      kind: "mx_private_address",
+      mxRecords: [{ exchange: "mx.mx-loopback.test", priority: 10 }],
+    });
+    assert.equal((await resolver.lookup("mx-private.test")).kind, "mx_private_address");
+    assert.equal((await resolver.lookup("mx-partly-private.test")).kind, "mx", "one public host is enough");
+  }));
+
+Deno.test("resolver: a host's addresses are asked once and shared by the domains that use it", () =>
+  withFixture(async (fixture) => {
+    const resolver = udpResolver(fixture);
+    await resolver.lookup("mx-private.test");
+    await resolver.lookup("mx-partly-private.test");
+    assert.deepEqual(questionsFor(fixture, "mx.mx-private.test").map((query) => query.type).sort(), ["A", "AAAA"]);
+  }));
+
+Deno.test("resolver: a silent MX host is unknown once the budget is spent, and the answer comes then", () =>
+  withFixture(async (fixture) => {
+    const { budget, expire } = manualBudget();
+    let hostAsked = () => {};
+    const asked = new Promise<void>((resolve) => (hostAsked = resolve));
+    const silentFor = (name: string) => name === "mx.mx-timeout.test" && (hostAsked(), true);
+    const resolver = udpResolver(fixture, { budget, silentFor });
+    const pending = resolver.lookup("mx-timeout.test");
+    await asked;
+    expire();
+    const lookup = await pending;
+    assert.equal(lookup.kind, "error");
+    assert.match(
+      lookup.kind === "error" ? lookup.detail : "",
+      /mx\.mx-timeout\.test: .*no answer within the lookup's time budget/,
+    );
+  }));
+
+Deno.test("resolver: with a short budget, a server that never answers makes an error, never a verdict", () =>
+  withFixture(async (fixture) => {
+    const resolver = udpResolver(fixture, { budget: () => timeBudget(1), silentFor: () => true });
+    const lookup = await resolver.lookup("mailscout-demo.test");
+    assert.equal(lookup.kind, "error");
+    assert.match(lookup.kind === "error" ? lookup.detail : "", /MX mailscout-demo\.test: no answer within/);
+  }));
+
+Deno.test("resolver: every MX host is asked at once, within the one budget", () =>
+  withFixture(async (fixture) => {
+    const { budget, expire } = manualBudget();
+    const hostQuestions: string[] = [];
+    let firstHostAsked = () => {};
+    const asked = new Promise<void>((resolve) => (firstHostAsked = resolve));
+    const resolver = udpResolver(fixture, {
+      budget,
+      silentFor: (name) => {
+        if (!name.startsWith("mx")) return false;
+        hostQuestions.push(name);
+        firstHostAsked();
+        return true;
+      },
+    });
+    const pending = resolver.lookup("many-mx.test");
+    await asked;
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the other questions go out in the same turn
+    assert.equal(hostQuestions.length, 2 * MAX_MX_HOSTS_CHECKED, "A and AAAA for each host, none waiting for another");
+    expire();
+    assert.equal((await pending).kind, "error");
+  }));
+
+Deno.test("resolver: a domain's answer is kept no longer than its hosts' answers; an unknown one is not stored", () =>
+  withFixture(async (fixture) => {
+    const { store, rows } = memoryStore();
+    const { budget, expire } = manualBudget();
+    const resolver = udpResolver(fixture, {
+      store,
+      now: clock().now,
+      budget,
+      silentFor: (name) => name === "mx.mx-timeout.test",
+    });
+    await resolver.lookup("mx-unresolved.test");
+    // NXDOMAIN for mx1 and NODATA for mx2 under the "test" zone's SOA: min(3600, MINIMUM 900).
+    assert.equal(storedTtl(rows, "mx-unresolved.test"), 900);
+    const pending = resolver.lookup("mx-timeout.test");
+    expire();
+    assert.equal((await pending).kind, "error");
+    assert.equal(rows.has("mx-timeout.test"), false);
+  }));
+
 Deno.test("resolver: an IDN is looked up by its A-label, and its Unicode form means the same domain", () =>
   withFixture(async (fixture) => {
     const resolver = udpResolver(fixture);
     const expected = { kind: "mx", mxRecords: [{ exchange: "mail.xn--bcher-kva.test", priority: 10 }] };
     assert.deepEqual(await resolver.lookup("xn--bcher-kva.test"), expected);
     assert.equal(await resolver.lookup("Bücher.test"), await resolver.lookup("xn--bcher-kva.test"));
-    assert.deepEqual(fixture.queries, [{ name: "xn--bcher-kva.test", type: "MX", transport: "udp" }]);
+    assert.deepEqual(questionsFor(fixture, "xn--bcher-kva.test"), [
+      { name: "xn--bcher-kva.test", type: "MX", transport: "udp" },
+    ]);
   }));
 
 Deno.test("resolver: a CNAME is followed as the server followed it", () =>
@@ -187,7 +308,11 @@ Deno.test("resolver: callers asking at once share one lookup", () =>
     const spellings = ["bench-0042.test", "BENCH-0042.test", "bench-0042.test."];
     const lookups = await Promise.all(Array.from({ length: 30 }, (_, i) => resolver.lookup(spellings[i % 3]!)));
     assert.ok(lookups.every((lookup) => lookup === lookups[0]));
-    assert.deepEqual(fixture.queries, [{ name: "bench-0042.test", type: "MX", transport: "udp" }]);
+    assert.deepEqual(fixture.queries.map(({ name, type }) => `${type} ${name}`).sort(), [
+      "A mx.bench.test",
+      "AAAA mx.bench.test",
+      "MX bench-0042.test",
+    ]);
   }));
 
 Deno.test("resolver: an implicit-MX domain asked at once is still one MX, one A and one AAAA question", () =>
@@ -268,12 +393,12 @@ Deno.test("resolver: another instance answers from the shared store without aski
     const coldInstance = udpResolver(fixture, { store, now: time.now });
     time.advance(3_599);
     assert.equal((await coldInstance.lookup("mailscout-demo.test")).kind, "mx");
-    assert.equal(fixture.queries.length, 1);
+    assert.equal(questionsFor(fixture, "mailscout-demo.test").length, 1);
     // Expired in the store: asked again, and the store refreshed.
     const laterInstance = udpResolver(fixture, { store, now: time.now });
     time.advance(1);
     assert.equal((await laterInstance.lookup("mailscout-demo.test")).kind, "mx");
-    assert.equal(fixture.queries.length, 2);
+    assert.equal(questionsFor(fixture, "mailscout-demo.test").length, 2);
   }));
 
 Deno.test("resolver: a failing store doesn't fail the lookup", () =>
@@ -305,7 +430,7 @@ Deno.test("resolver: memory holds at most memoryEntries domains, dropping the le
     }
     await resolver.lookup("bench-0001.test"); // still held
     await resolver.lookup("bench-0002.test"); // dropped for bench-0003, so asked again
-    assert.deepEqual(fixture.queries.map((query) => query.name), [
+    assert.deepEqual(fixture.queries.filter((query) => query.type === "MX").map((query) => query.name), [
       "bench-0001.test",
       "bench-0002.test",
       "bench-0003.test",

@@ -8,13 +8,25 @@
 // of one broken domain waits for one timeout rather than one per address, short enough that a person who retries a
 // minute later gets a fresh attempt. They are never written to the store: an error says more about our path to the
 // resolver at that moment than about the domain, and other instances should try for themselves.
+//
+// For a domain with MX records, its hosts' addresses are asked too (mx-hosts.ts), within the lookup's time budget.
+// Host answers are cached apart, in memory, by host name with their own TTLs: many domains share their provider's
+// hosts, so a bulk list of 10,000 Google Workspace domains asks about Google's hosts once. The domain's answer is
+// kept for the shortest TTL among the MX answer and the host answers it rests on.
 import { ExpiringCache } from "../expiring-cache.ts";
 import type { DnsClient } from "./client.ts";
 import type { MailDomainLookup, MailDomainResolver } from "./mail-domain-lookup.ts";
-import { resolveMailDomain } from "./resolve-mail-domain.ts";
+import { type Budget, judgeMxHosts, LOOKUP_BUDGET_MS, mxHostsToCheck, timeBudget, withinBudget } from "./mx-hosts.ts";
+import {
+  resolveAddresses,
+  type ResolvedAddresses,
+  type ResolvedMailDomain,
+  resolveMailDomain,
+} from "./resolve-mail-domain.ts";
 
 export const ERROR_TTL_SECONDS = 30;
-export const DEFAULT_MEMORY_ENTRIES = 10_000;
+/** Domains kept in memory (and, apart, MX hosts): a bulk list of 100,000 distinct domains fits, in about 30 MB. */
+export const DEFAULT_MEMORY_ENTRIES = 100_000;
 
 /** Lookups shared beyond one instance; db-store.ts keeps them in public.mail_domain_cache. */
 export interface MailDomainCacheStore {
@@ -27,15 +39,60 @@ export interface MailDomainResolverOptions {
   /** The shared store; without it, answers are kept in this instance's memory only. */
   cache?: MailDomainCacheStore;
   now?: () => Date;
-  /** How many domains this instance keeps in memory. */
+  /** How many domains (and, apart, MX hosts) this instance keeps in memory. */
   memoryEntries?: number;
+  /** The time one domain's DNS questions may take, started for each lookup DNS answers; LOOKUP_BUDGET_MS by default. */
+  budget?: () => Budget;
 }
 
 export function createMailDomainResolver(options: MailDomainResolverOptions): MailDomainResolver {
   const { client, cache: store } = options;
   const now = options.now ?? (() => new Date());
+  const startBudget = options.budget ?? (() => timeBudget(LOOKUP_BUDGET_MS));
   const memory = new ExpiringCache<string, MailDomainLookup>(options.memoryEntries ?? DEFAULT_MEMORY_ENTRIES);
   const inFlight = new Map<string, Promise<MailDomainLookup>>();
+  const hostMemory = new ExpiringCache<string, ResolvedAddresses>(options.memoryEntries ?? DEFAULT_MEMORY_ENTRIES);
+  const hostsInFlight = new Map<string, Promise<ResolvedAddresses>>();
+
+  function hostAddresses(host: string): Promise<ResolvedAddresses> {
+    const cached = hostMemory.get(host, now().getTime());
+    if (cached) return Promise.resolve(cached);
+    let pending = hostsInFlight.get(host);
+    if (!pending) {
+      pending = resolveAddresses(client, host).then((answer) => {
+        const ttlSeconds = answer.kind === "error" ? ERROR_TTL_SECONDS : answer.ttlSeconds;
+        hostMemory.set(host, answer, now().getTime() + ttlSeconds * 1000);
+        return answer;
+      }).finally(() => hostsInFlight.delete(host));
+      hostsInFlight.set(host, pending);
+    }
+    return pending;
+  }
+
+  /** The domain's answer from DNS, its MX hosts judged, all within one budget. */
+  async function resolveWithinBudget(domain: string): Promise<ResolvedMailDomain> {
+    const budget = startBudget();
+    const late = (what: string) => `${what}: no answer within the lookup's time budget`;
+    const hostTooLate = (): ResolvedAddresses => ({ kind: "error", detail: late("A/AAAA") });
+    try {
+      const resolved = await withinBudget(
+        budget,
+        resolveMailDomain(client, domain),
+        (): ResolvedMailDomain => ({ lookup: { kind: "error", detail: late(`MX ${domain}`) }, ttlSeconds: null }),
+      );
+      if (resolved.lookup.kind !== "mx") return resolved;
+      const { mxRecords } = resolved.lookup;
+      const hosts = mxHostsToCheck(mxRecords);
+      const answers = await Promise.all(
+        hosts.map((host) => withinBudget(budget, hostAddresses(host), hostTooLate)),
+      );
+      const judged = judgeMxHosts(domain, mxRecords, hosts, answers);
+      if (judged.ttlSeconds === null) return judged;
+      return { lookup: judged.lookup, ttlSeconds: Math.min(resolved.ttlSeconds ?? Infinity, judged.ttlSeconds) };
+    } finally {
+      budget.release();
+    }
+  }
 
   async function fromStore(domain: string): Promise<MailDomainLookup | undefined> {
     if (!store) return undefined;
@@ -53,7 +110,7 @@ export function createMailDomainResolver(options: MailDomainResolverOptions): Ma
   }
 
   async function fromDns(domain: string): Promise<MailDomainLookup> {
-    const resolved = await resolveMailDomain(client, domain);
+    const resolved = await resolveWithinBudget(domain);
     const lookup = freeze(resolved.lookup);
     const ttlSeconds = resolved.ttlSeconds;
     const expiresAtMs = now().getTime() + (ttlSeconds ?? ERROR_TTL_SECONDS) * 1000;
@@ -106,7 +163,7 @@ function normaliseDomain(input: string): string | undefined {
 
 /** Every caller of a domain gets the same object; freezing it keeps one caller from changing what the next sees. */
 function freeze(lookup: MailDomainLookup): MailDomainLookup {
-  if (lookup.kind === "mx") {
+  if ("mxRecords" in lookup) {
     for (const record of lookup.mxRecords) Object.freeze(record);
     Object.freeze(lookup.mxRecords);
   }

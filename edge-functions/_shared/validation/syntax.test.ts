@@ -148,6 +148,20 @@ const cases: Case[] = [
   ["ann@xn--a.com", invalid("domain_not_convertible"), "punycode decoding to nothing valid"],
   ["ann@ex\u200dample.com", invalid("domain_not_convertible"), "zero-width joiner"],
   ["ann@\u0301example.com", invalid("domain_not_convertible"), "label starting with a combining mark"],
+  // IDNA (UTS #46) on the U-label: the A-label of "-straße" is "xn---strae-fta", which starts with "x"
+  ["a@-straße.app", invalid("domain_label_hyphen"), "U-label starts with a hyphen"],
+  ["a@bücher-.de", invalid("domain_label_hyphen"), "U-label ends with a hyphen"],
+  ["a@mail.-bücher.de", invalid("domain_label_hyphen"), "a lower U-label starts with a hyphen"],
+  ["a@xn---strae-fta.app", invalid("domain_label_hyphen"), "an A-label whose U-label starts with a hyphen"],
+  ["a@bü--cher.de", invalid("domain_label_hyphen"), "U-label with hyphens in the third and fourth places"],
+  ["a@ｂüｃｈｅｒ。de", valid("a@bücher.de", "xn--bcher-kva.de"), "full-width letters and dot are mapped"],
+  ["a@bücher.de", valid("a@bücher.de", "xn--bcher-kva.de"), "German IDN"],
+  ["a@straße.app", valid("a@straße.app", "xn--strae-oqa.app"), "nontransitional: ß kept"],
+  ["a@xn--strae-oqa.app", valid("a@straße.app", "xn--strae-oqa.app"), "A-label of straße"],
+  ["a@bü-cher.de", valid("a@bü-cher.de", "xn--b-cher-3ya.de"), "hyphen inside a U-label"],
+  ["a@\u05d0\u05d1.\u05d2\u05d3", valid("a@\u05d0\u05d1.\u05d2\u05d3", "xn--4dbc.xn--6dbc"), "right-to-left (Hebrew)"],
+  ["a@\u05d0\u05d1a.com", invalid("domain_not_convertible"), "Bidi rule: Hebrew then a Latin letter"],
+  ["a@ü\u2488.de", invalid("domain_not_convertible"), "STD3: a character mapping to a dot"],
 ];
 
 Deno.test("the table holds at least 100 cases, valid and invalid, each input once", () => {

@@ -2,8 +2,9 @@
 // parts, comments and address literals are legal there but no large provider hands out such mailboxes, and senders
 // that accept them mostly collect typos. RFC 6531 (SMTPUTF8) widens the local part to Unicode and IDNA lets the
 // domain be Unicode; the domain is looked up by its A-label (punycode) and shown in its Unicode form.
-import { domainToASCII, domainToUnicode } from "node:url";
-import { BoundedCache } from "./bounded-cache.ts";
+import * as tr46 from "tr46";
+import { memoise } from "../expiring-cache.ts";
+import { DOMAIN_MEMO_ENTRIES } from "./domain-profile.ts";
 
 /** Why an address was refused, as a stable code (tests and logs name it; the API says only invalid_syntax). */
 export type SyntaxProblem =
@@ -120,7 +121,7 @@ function labelProblem(label: string): SyntaxProblem | null {
 }
 
 function tldProblem(tld: string): SyntaxProblem | null {
-  if (tld.startsWith("xn--")) return UNICODE_TLD.test(domainToUnicode(tld)) ? null : "tld_not_alphabetic";
+  if (tld.startsWith("xn--")) return UNICODE_TLD.test(toUnicode(tld)) ? null : "tld_not_alphabetic";
   for (let i = 0; i < tld.length; i++) {
     const code = tld.charCodeAt(i);
     if (code < 0x61 || code > 0x7a) return "tld_not_alphabetic"; // a-z (already lower-cased)
@@ -128,19 +129,48 @@ function tldProblem(tld: string): SyntaxProblem | null {
   return tld.length < MIN_TLD_LENGTH ? "tld_too_short" : null;
 }
 
+/**
+ * UTS #46 as registries apply it, stricter than the WHATWG URL conversion browsers use (which skips CheckHyphens and
+ * the STD3 rules so that odd host names still load): nontransitional, so "straße" stays "straße" (IDNA 2008), and
+ * CheckHyphens on the U-labels, since "-straße" becomes "xn---strae-fta", which starts with "x", not a hyphen.
+ * Lengths are left to labelProblem, which names them.
+ */
+const IDNA = {
+  checkHyphens: true,
+  checkBidi: true,
+  checkJoiners: true,
+  useSTD3ASCIIRules: true,
+  transitionalProcessing: false,
+  verifyDNSLength: false,
+} as const;
+
+function toUnicode(ascii: string): string {
+  return tr46.toUnicode(ascii, IDNA).domain;
+}
+
 function parseDomain(raw: string): ParsedDomain {
   let isAscii = true;
   for (let i = 0; i < raw.length; i++) {
     const code = raw.charCodeAt(i);
     if (code >= 0x80) isAscii = false;
-    // UTS #46 passes ASCII such as "_", "%" or spaces through unchanged, so refuse them before converting.
+    // The conversion maps full-width and other look-alike dots and letters, but ASCII such as "_", "%" or spaces must
+    // be refused as typed.
     else if (LDH_OR_DOT[code] !== 1) return { ok: false, problem: "domain_character" };
   }
   const lowered = raw.toLowerCase();
-  // Plain ASCII without A-labels needs no conversion; anything else goes through the WHATWG/UTS #46 conversion that
-  // browsers use, which maps (case, width, compatibility forms) and validates punycode. It answers "" when it fails.
+  // Plain ASCII without A-labels needs no conversion; anything else goes through UTS #46, which maps (case, width,
+  // compatibility forms), validates punycode and the label rules. It answers null when it refuses.
   const needsConversion = !isAscii || lowered.includes("xn--");
-  const ascii = needsConversion ? domainToASCII(raw) : lowered;
+  let ascii = lowered;
+  if (needsConversion) {
+    const converted = tr46.toASCII(raw, IDNA);
+    if (converted === null) {
+      // Said apart because a hyphen at a U-label's edge is a typing slip a person can see and fix.
+      const withoutHyphenRule = tr46.toASCII(raw, { ...IDNA, checkHyphens: false });
+      return { ok: false, problem: withoutHyphenRule === null ? "domain_not_convertible" : "domain_label_hyphen" };
+    }
+    ascii = converted;
+  }
   if (ascii === "") return { ok: false, problem: "domain_not_convertible" };
 
   const labels = ascii.split(".");
@@ -151,11 +181,11 @@ function parseDomain(raw: string): ParsedDomain {
   if (labels.length < 2) return { ok: false, problem: "domain_single_label" };
   const problem = tldProblem(labels[labels.length - 1]!);
   if (problem) return { ok: false, problem };
-  return { ok: true, ascii, unicode: needsConversion ? domainToUnicode(ascii) : ascii };
+  return { ok: true, ascii, unicode: needsConversion ? toUnicode(ascii) : ascii };
 }
 
 // Addresses repeat their domains far more than their local parts: remember each domain part's outcome.
-const domainMemo = new BoundedCache<string, ParsedDomain>(20_000);
+const parseDomainMemo = memoise<string, ParsedDomain>(DOMAIN_MEMO_ENTRIES, parseDomain);
 
 export function parseAddress(input: string): ParsedAddress {
   const address = input.trim();
@@ -176,7 +206,7 @@ export function parseAddress(input: string): ParsedAddress {
 
   if (rawDomain === "") return { ok: false, problem: "domain_empty" };
   if (rawDomain.startsWith("[")) return { ok: false, problem: "address_literal" };
-  const domain = domainMemo.getOrCompute(rawDomain, parseDomain);
+  const domain = parseDomainMemo(rawDomain);
   if (!domain.ok) return domain;
   // The limit applies to what goes over the wire, so to the A-label form.
   if (localOctets + 1 + domain.ascii.length > MAX_ADDRESS_OCTETS) return { ok: false, problem: "address_too_long" };

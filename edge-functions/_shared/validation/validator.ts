@@ -63,11 +63,13 @@ export function createEmailValidator({ resolver, now = () => new Date() }: Email
       domain: address.domainUnicode,
       isValid: acceptance === "mx" || acceptance === "implicit",
       formatValid: true,
-      mxRecordsFound: lookup.kind === "mx",
+      mxRecordsFound: "mxRecords" in lookup,
       verdict,
       reasons,
       // Copies: the resolver's cache shares its answer objects with every caller.
-      mxRecords: lookup.kind === "mx" ? lookup.mxRecords.map(({ exchange, priority }) => ({ exchange, priority })) : [],
+      mxRecords: "mxRecords" in lookup
+        ? lookup.mxRecords.map(({ exchange, priority }) => ({ exchange, priority }))
+        : [],
       disposable: flags.disposable,
       roleAccount: flags.roleAccount,
       freeProvider: flags.freeProvider,

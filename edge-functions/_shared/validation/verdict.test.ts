@@ -5,6 +5,8 @@ import { type AddressFlags, assessAddress, assessInvalidSyntax, type MailAccepta
 
 const lookups: Record<MailDomainLookup["kind"], MailDomainLookup> = {
   mx: { kind: "mx", mxRecords: [{ exchange: "mx1.mailscout-demo.test", priority: 10 }] },
+  mx_host_unresolved: { kind: "mx_host_unresolved", mxRecords: [{ exchange: "mx.mx-unresolved.test", priority: 10 }] },
+  mx_private_address: { kind: "mx_private_address", mxRecords: [{ exchange: "mx.mx-private.test", priority: 10 }] },
   implicit: { kind: "implicit", addresses: ["192.0.2.10"] },
   null_mx: { kind: "null_mx" },
   no_mail_server: { kind: "no_mail_server" },
@@ -16,6 +18,8 @@ const none: AddressFlags = { disposable: false, roleAccount: false, freeProvider
 
 const byKind: [MailDomainLookup["kind"], Verdict, ReasonCode[], MailAcceptance][] = [
   ["mx", "deliverable", [], "mx"],
+  ["mx_host_unresolved", "undeliverable", ["mx_host_unresolved"], "none"],
+  ["mx_private_address", "undeliverable", ["mx_private_address"], "none"],
   ["implicit", "risky", ["no_mx_implicit_a"], "implicit"],
   ["null_mx", "undeliverable", ["null_mx"], "none"],
   ["no_mail_server", "undeliverable", ["no_mail_server"], "none"],

@@ -1,6 +1,7 @@
 // From the DNS answer and the flags to a verdict and its reasons. Stricter than tools that read "no MX" as "no mail":
 // RFC 5321 §5.1 delivers to the A/AAAA address when there is no MX (implicit MX), RFC 7505's null MX says the domain
-// takes no mail at all, and a DNS failure proves nothing, so it is "unknown", never "invalid".
+// takes no mail at all, MX hosts without a public address receive nothing (dns/mx-hosts.ts), and a DNS failure proves
+// nothing, so it is "unknown", never "invalid".
 import type { MailDomainLookup } from "../dns/mod.ts";
 import type { ReasonCode, Verdict } from "../contracts/validation.ts";
 
@@ -23,6 +24,8 @@ export interface Assessment {
 
 const DOMAIN_REASON: Record<MailDomainLookup["kind"], ReasonCode | null> = {
   mx: null,
+  mx_host_unresolved: "mx_host_unresolved",
+  mx_private_address: "mx_private_address",
   implicit: "no_mx_implicit_a",
   null_mx: "null_mx",
   no_mail_server: "no_mail_server",
@@ -32,6 +35,8 @@ const DOMAIN_REASON: Record<MailDomainLookup["kind"], ReasonCode | null> = {
 
 const ACCEPTANCE: Record<MailDomainLookup["kind"], MailAcceptance> = {
   mx: "mx",
+  mx_host_unresolved: "none",
+  mx_private_address: "none",
   implicit: "implicit",
   null_mx: "none",
   no_mail_server: "none",

@@ -4,7 +4,7 @@
 // @ts-types="@types/dns-packet"
 import * as dnsPacket from "dns-packet";
 import { Buffer } from "node:buffer";
-import { DEFAULT_TTL, FIXTURE_NAMES, FIXTURE_ZONES, type FixtureName } from "./zones.ts";
+import { DEFAULT_TTL, FIXTURE_NAMES, FIXTURE_ZONES, type FixtureName, fixtureName } from "./zones.ts";
 
 export type FixtureTransport = "udp" | "tcp" | "doh";
 
@@ -45,7 +45,7 @@ export function answerFixtureQuery(
   if (query.flag_qr || !question) return { reply: null };
   const name = question.name.toLowerCase().replace(/\.$/, "");
   const asked = { name, type: question.type, transport };
-  const entry = FIXTURE_NAMES.get(name);
+  const entry = fixtureName(name);
 
   const header = {
     type: "response" as const,
@@ -83,12 +83,14 @@ function resolve(name: string, type: dnsPacket.RecordType) {
   const answers: dnsPacket.Answer[] = [];
   let current = name;
   for (let hop = 0; hop < MAX_CNAME_HOPS; hop++) {
-    const alias = FIXTURE_NAMES.get(current)?.records?.CNAME;
+    const alias = fixtureName(current)?.records?.CNAME;
     if (!alias || type === "CNAME") break;
-    answers.push({ type: "CNAME", name: current, ttl: ttlOf(FIXTURE_NAMES.get(current)), data: alias });
+    answers.push({ type: "CNAME", name: current, ttl: ttlOf(fixtureName(current)), data: alias });
     current = alias;
   }
-  if (!EXISTING.has(current)) return { rcode: RCODE.NXDOMAIN, answers, authorities: [soaFor(current)] };
+  if (!EXISTING.has(current) && !fixtureName(current)) {
+    return { rcode: RCODE.NXDOMAIN, answers, authorities: [soaFor(current)] };
+  }
   const found = recordsAt(current, type);
   return {
     rcode: RCODE.NOERROR,
@@ -98,7 +100,7 @@ function resolve(name: string, type: dnsPacket.RecordType) {
 }
 
 function recordsAt(name: string, type: dnsPacket.RecordType): dnsPacket.Answer[] {
-  const entry = FIXTURE_NAMES.get(name);
+  const entry = fixtureName(name);
   const records = entry?.records;
   const ttl = ttlOf(entry);
   switch (type) {

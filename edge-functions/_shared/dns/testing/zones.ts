@@ -10,11 +10,18 @@
 //   servfail.test            SERVFAIL          refused.test    REFUSED
 //   timeout.test             never answers     malformed.test  an answer that can't be decoded
 //   xn--bcher-kva.test       MX (the IDN bücher.test)
-//   bench-0000.test … bench-1999.test   MX each
+//   bench-0000.test … bench-1999.test   MX each, all to the one host mx.bench.test
+//   bench-00000.test … bench-99999.test  the same, made on demand (fixtureName): the engine bench's distinct domains
 //   many-mx.test             40 MX records: too big for a 512-byte UDP answer, so it comes truncated
 //   alias-mx.test            CNAME mailscout-demo.test      dangling-alias.test   CNAME to a name that doesn't exist
 //   short-ttl.test, long-ttl.test                          MX with TTLs of 5 s and 30 days
 //   brief-negative.test, long-negative.test                zones whose SOA asks for 5 s and 1 day negative caching
+//
+// Every MX host above has an address (documentation space, which the engine counts as public), except these domains':
+//   mx-unresolved.test       MX hosts without any address: one NXDOMAIN, one with a TXT record only
+//   mx-loopback.test         MX host at 127.0.0.1           mx-private.test   MX host at 10.0.0.25 and fd00::25
+//   mx-timeout.test          MX host whose A/AAAA questions are never answered
+//   mx-partly-private.test   one MX host in private space, one public (deliverable)
 //
 // Web sites for the explorer, served by the fixture proxy (_shared/explore/testing/): documentation addresses
 // (203.0.113.0/24, 2001:db8::/32), which the explorer counts as public, and MX so their addresses validate.
@@ -75,6 +82,14 @@ const mx = (...hosts: [number, string][]): FixtureRecords => ({
   MX: hosts.map(([priority, exchange]) => ({ priority, exchange })),
 });
 
+const BENCH: FixtureName = { records: mx([10, "mx.bench.test"]) };
+/** bench-0042.test (4 digits, listed) or bench-00042.test (5 digits, made on demand). */
+export const benchDomain = (i: number, digits: 4 | 5): string => `bench-${String(i).padStart(digits, "0")}.test`;
+
+/** Names that answer A (and AAAA) with documentation addresses: the fixtures' public mail hosts. */
+const mailHosts = (first: number, ...hosts: string[]): [string, FixtureName][] =>
+  hosts.map((host, i) => [host, { records: { A: [`198.51.100.${first + i}`], AAAA: [`2001:db8:25::${first + i}`] } }]);
+
 const GOOGLE_MX = mx(
   [5, "gmail-smtp-in.l.google.com"],
   [10, "alt1.gmail-smtp-in.l.google.com"],
@@ -96,6 +111,14 @@ const names: [string, FixtureName][] = [
   ["mx1.mailscout-demo.test", { records: { A: ["192.0.2.25"], AAAA: ["2001:db8::25"] } }],
   ["mx2.mailscout-demo.test", { records: { A: ["192.0.2.26"] } }],
   ["gmail.com", { records: GOOGLE_MX }],
+  ...mailHosts(
+    1,
+    "gmail-smtp-in.l.google.com",
+    "alt1.gmail-smtp-in.l.google.com",
+    "alt2.gmail-smtp-in.l.google.com",
+    "alt3.gmail-smtp-in.l.google.com",
+    "alt4.gmail-smtp-in.l.google.com",
+  ),
   ["googlemail.com", { records: GOOGLE_MX }],
   ["hotmail.com", { records: mx([2, "hotmail-com.olc.protection.outlook.com"]) }],
   ["outlook.com", { records: mx([5, "outlook-com.olc.protection.outlook.com"]) }],
@@ -103,6 +126,16 @@ const names: [string, FixtureName][] = [
     records: mx([1, "mta5.am0.yahoodns.net"], [1, "mta6.am0.yahoodns.net"], [1, "mta7.am0.yahoodns.net"]),
   }],
   ["mailinator.com", { records: mx([1, "mail.mailinator.com"], [1, "mail2.mailinator.com"]) }],
+  ...mailHosts(
+    10,
+    "hotmail-com.olc.protection.outlook.com",
+    "outlook-com.olc.protection.outlook.com",
+    "mta5.am0.yahoodns.net",
+    "mta6.am0.yahoodns.net",
+    "mta7.am0.yahoodns.net",
+    "mail.mailinator.com",
+    "mail2.mailinator.com",
+  ),
   ["implicit-mx.test", { records: { A: ["192.0.2.10"], AAAA: ["2001:db8::10"] } }],
   ["null-mx.test", { records: mx([0, "."]) }],
   ["no-mail.test", { records: { TXT: ["this name exists, but receives no mail"] } }],
@@ -115,10 +148,23 @@ const names: [string, FixtureName][] = [
   ["many-mx.test", {
     records: mx(...Array.from({ length: 40 }, (_, i): [number, string] => [i, `mx${i}.mail-exchangers.many-mx.test`])),
   }],
+  ...mailHosts(100, ...Array.from({ length: 40 }, (_, i) => `mx${i}.mail-exchangers.many-mx.test`)),
   ["alias-mx.test", { records: { CNAME: "mailscout-demo.test" } }],
   ["dangling-alias.test", { records: { CNAME: "gone.test" } }],
   ["short-ttl.test", { records: mx([10, "mx.short-ttl.test"]), ttl: 5 }],
+  ["mx.short-ttl.test", { records: { A: ["192.0.2.41"] } }],
   ["long-ttl.test", { records: mx([10, "mx.long-ttl.test"]), ttl: 30 * 86_400 }],
+  // As long-lived as its domain, so the domain's answer is kept for the domain's TTL.
+  ["mx.long-ttl.test", { records: { A: ["192.0.2.42"] }, ttl: 30 * 86_400 }],
+  ["mx-unresolved.test", { records: mx([10, "mx1.mx-unresolved.test"], [20, "mx2.mx-unresolved.test"]) }],
+  ["mx2.mx-unresolved.test", { records: { TXT: ["a name without addresses"] } }],
+  ["mx-loopback.test", { records: mx([10, "mx.mx-loopback.test"]) }],
+  ["mx.mx-loopback.test", { records: { A: ["127.0.0.1"], AAAA: ["::1"] } }],
+  ["mx-private.test", { records: mx([10, "mx.mx-private.test"]) }],
+  ["mx.mx-private.test", { records: { A: ["10.0.0.25"], AAAA: ["fd00::25"] } }],
+  ["mx-timeout.test", { records: mx([10, "mx.mx-timeout.test"]) }],
+  ["mx.mx-timeout.test", { behaviour: "no_answer" }],
+  ["mx-partly-private.test", { records: mx([10, "mx.mx-private.test"], [20, "mx1.mailscout-demo.test"]) }],
   ["acme-corp.test", {
     records: {
       A: ["203.0.113.10"],
@@ -154,10 +200,15 @@ const names: [string, FixtureName][] = [
   ["mapped.test", { records: { AAAA: ["::ffff:127.0.0.1"] } }],
   ["cgnat.test", { records: { A: ["100.64.0.1"] } }],
   ["mixed.test", { records: { A: ["203.0.113.90", "192.168.1.90"] } }],
-  ...Array.from({ length: 2_000 }, (_, i): [string, FixtureName] => {
-    const name = `bench-${String(i).padStart(4, "0")}.test`;
-    return [name, { records: mx([10, `mx.${name}`]) }];
-  }),
+  ["mx.bench.test", { records: { A: ["192.0.2.99"] } }],
+  ...Array.from({ length: 2_000 }, (_, i): [string, FixtureName] => [benchDomain(i, 4), BENCH]),
 ];
 
 export const FIXTURE_NAMES: ReadonlyMap<string, FixtureName> = new Map(names);
+
+const GENERATED_BENCH = /^bench-\d{5}\.test$/;
+
+/** A listed name, or one of the bench's 100,000 (listing those would slow every fixture's start for one bench). */
+export function fixtureName(name: string): FixtureName | undefined {
+  return FIXTURE_NAMES.get(name) ?? (GENERATED_BENCH.test(name) ? BENCH : undefined);
+}

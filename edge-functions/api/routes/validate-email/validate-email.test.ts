@@ -81,6 +81,36 @@ Deno.test("a DNS failure (SERVFAIL) is unknown, answered 200, never invalid", as
   assert.deepEqual([result.verdict, result.reasons], ["unknown", ["dns_error"]]);
 });
 
+Deno.test("MX hosts without any address are undeliverable: mx_host_unresolved, the MX records still shown", async () => {
+  const result = verdictOf(await validate("ann@mx-unresolved.test", { token: user.token }));
+  assert.deepEqual(
+    [result.isValid, result.mxRecordsFound, result.verdict, result.reasons],
+    [false, true, "undeliverable", ["mx_host_unresolved"]],
+  );
+  assert.deepEqual(result.mxRecords.map((record) => record.exchange), [
+    "mx1.mx-unresolved.test",
+    "mx2.mx-unresolved.test",
+  ]);
+});
+
+Deno.test("MX hosts only at loopback or private addresses are undeliverable: mx_private_address", async () => {
+  for (const domain of ["mx-loopback.test", "mx-private.test"]) {
+    const result = verdictOf(await validate(`ann@${domain}`, { token: user.token }));
+    assert.deepEqual(
+      [result.isValid, result.verdict, result.reasons],
+      [false, "undeliverable", ["mx_private_address"]],
+      domain,
+    );
+  }
+  const partly = verdictOf(await validate("ann@mx-partly-private.test", { token: user.token }));
+  assert.deepEqual([partly.isValid, partly.verdict], [true, "deliverable"], "one public MX host is enough");
+});
+
+Deno.test("an MX host whose lookup times out leaves the verdict unknown, answered within the budget", async () => {
+  const result = verdictOf(await validate("ann@mx-timeout.test", { token: user.token }));
+  assert.deepEqual([result.isValid, result.verdict, result.reasons], [false, "unknown", ["dns_error"]]);
+});
+
 Deno.test("a domain that does not exist (NXDOMAIN) is undeliverable", async () => {
   const result = verdictOf(await validate(`ann@no-such-domain-${uniqueLocal()}.test`, { token: user.token }));
   assert.deepEqual([result.isValid, result.verdict, result.reasons], [false, "undeliverable", ["domain_not_found"]]);
@@ -101,6 +131,20 @@ Deno.test("a missing, non-string or over-long email answers 400 with a message",
   assertError(await validate(`${"a".repeat(309)}@example.com`), 400, "email: Email must be at most 320 characters");
   assertError(await call("/api/validate-email", { rawBody: "email=ann@example.com" }), 400, "Request body must be JSON");
   assertError(await call("/api/validate-email", { body: ["ann@example.com"] }), 400, "Request body must be a JSON object");
+});
+
+Deno.test("an empty or blank email answers 400 and leaves the anonymous allowance untouched", async () => {
+  await setLoopbackNetworkUsage(0);
+  const sessionId = newSessionId();
+  for (const blank of ["", " ", " \t\n "]) {
+    assertError(await validate(blank, { sessionId }), 400, "email: Email must not be empty");
+  }
+  assert.equal(await loopbackNetworkUsage(), 0, "the network was not counted");
+  // The session still has its whole allowance: ten validations, then the refusal.
+  for (let attempt = 1; attempt <= SESSION_LIMIT; attempt++) {
+    verdictOf(await validate(`${uniqueLocal()}@mailscout-demo.test`, { sessionId }));
+  }
+  assertRateLimited(await validate("ann@mailscout-demo.test", { sessionId }), SESSION_LIMIT);
 });
 
 Deno.test("320 characters are accepted (and judged: longer than an address may be)", async () => {

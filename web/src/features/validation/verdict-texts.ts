@@ -7,6 +7,9 @@ export const REASON_TEXTS: Record<ReasonCode, string> = {
   domain_not_found: "The domain does not exist.",
   null_mx: "The domain declares that it accepts no email at all (a null MX record).",
   no_mail_server: "The domain exists but has no mail server: no MX records and no address to deliver to.",
+  mx_host_unresolved: "The domain names mail servers, but none of them has an address, so mail cannot reach them.",
+  mx_private_address:
+    "The domain's mail servers have only private or local addresses, which senders on the internet cannot reach.",
   dns_error: "The domain's name servers did not answer in time, so this could not be checked. Try again later.",
   no_mx_implicit_a:
     "The domain has no MX records, so mail would go to its web server's address, which often does not accept mail.",
