@@ -196,19 +196,31 @@ function readSocketBodyWithin(incoming: IncomingMessage, maxBytes: number): Prom
   });
 }
 
+/** How long a socket keeps draining an oversized body after its 413, as nginx's lingering_time bounds the same wait. */
+const LINGER_MS = 10_000;
+
 /**
- * The 413 answer. The rest of the body is read and dropped, never kept: a connection closed with unread data in it is
- * reset, and a reset client never sees the answer. Connection: close, as that connection has no clean next request.
+ * The 413 answer. The rest of the body is read and dropped, never kept: a socket closed with unread data in it is
+ * reset, and a client reset while still sending never reads the answer. So the socket is not closed with the answer
+ * (no Connection: close) but lingers until the body has ended, when it is fit for a next request, or LINGER_MS
+ * passed for a body that never ends.
  */
 function bodyTooLarge(c: Context, client: NodeClient | undefined, maxBytes: number): Response {
   if (client) {
-    client.incoming.resume();
+    const { incoming } = client;
+    if (!incoming.complete) {
+      const linger = setTimeout(() => incoming.socket.destroy(), LINGER_MS);
+      incoming.once("end", () => clearTimeout(linger));
+      incoming.once("close", () => clearTimeout(linger));
+    }
+    incoming.resume();
     if (client.outgoing.headersSent) {
       client.outgoing.destroy();
       return RESPONSE_ALREADY_SENT;
     }
+  } else {
+    c.header("Connection", "close");
   }
-  c.header("Connection", "close");
   return c.json({ message: bodyTooLargeMessage(maxBytes) }, 413);
 }
 
@@ -233,6 +245,9 @@ export function createGatewayServer(
   const server = createAdaptorServer({
     fetch,
     overrideGlobalObjects,
+    // Its cleanup destroys a request still arriving when its answer is done: a client still sending an oversized
+    // body would be reset before reading its 413. bodyTooLarge drains and bounds such a body instead.
+    autoCleanupIncoming: false,
     serverOptions: { maxHeaderSize: HEADER_SECTION_MAX_BYTES },
   }) as Server;
   server.on("clientError", answerClientError);
