@@ -17,11 +17,16 @@ export const usernameSchema = z
   .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
   .regex(/^[\p{L}\p{N}._-]+$/u, "Username may contain only letters, digits, dots, hyphens and underscores");
 
+// Supabase Auth checks addresses with checkmail's pattern, which is stricter than zod's about the domain: every label
+// starts and ends with a letter or digit and has at most 63 characters. An address only zod accepts would reach Auth
+// and come back refused as a 500 ("a@bad-.example.com"); checked here, it is a 400 with the form's message.
+const AUTH_EMAIL_DOMAIN = /@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
 export const emailSchema = z
   .string({ error: "Please enter a valid email address" })
   .trim()
   .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
-  .pipe(z.email("Please enter a valid email address"));
+  .pipe(z.email("Please enter a valid email address").regex(AUTH_EMAIL_DOMAIN, "Please enter a valid email address"));
 
 export const passwordSchema = z
   .string({ error: "Password is required" })
