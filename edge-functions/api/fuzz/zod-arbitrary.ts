@@ -236,21 +236,23 @@ function arrayArbitrary(definition: Definition, options: ArbitraryOptions): fc.A
 function stringArbitrary(definition: Definition): fc.Arbitrary<string> {
   let minLength = 0;
   let maxLength = 300;
-  const shapes: fc.Arbitrary<string>[] = [];
+  const patterns: RegExp[] = [];
   const formats = [definition.format, ...checksOf(definition).map((check) => check.format)];
   for (const check of checksOf(definition)) {
     if (check.check === "min_length") minLength = Math.max(minLength, check.minimum ?? 0);
     if (check.check === "max_length") maxLength = Math.min(maxLength, check.maximum ?? maxLength);
     if (check.check === "length_equals") minLength = maxLength = check.length ?? minLength;
-    if (check.check === "string_format" && check.format === "regex" && check.pattern) {
-      const matching = matchingString(check.pattern);
-      if (matching) shapes.push(matching);
-    }
+    if (check.check === "string_format" && check.format === "regex" && check.pattern) patterns.push(check.pattern);
   }
-  // A format zod checks with a pattern (email) is generated from that pattern: exactly what the schema accepts.
-  const formatPattern = definition.format && definition.pattern ? matchingString(definition.pattern) : null;
-  if (formatPattern) shapes.push(formatPattern.filter((text) => text.length <= maxLength));
-  else if (formats.includes("email")) shapes.push(fc.emailAddress());
+  // A format zod checks with a pattern (email) comes first: generated from it, the text is what the format accepts.
+  if (definition.format && definition.pattern) patterns.unshift(definition.pattern);
+  const shapes: fc.Arbitrary<string>[] = [];
+  const matching = patterns.length ? matchingString(patterns[0]!) : null;
+  if (matching) {
+    // Further patterns (a stricter rule on top of the format) filter what the first one makes.
+    const rest = patterns.slice(1);
+    shapes.push(matching.filter((text) => text.length <= maxLength && rest.every((pattern) => pattern.test(text))));
+  } else if (formats.includes("email")) shapes.push(fc.emailAddress());
   if (formats.includes("url")) shapes.push(fc.webUrl());
   if (formats.includes("uuid") || formats.includes("guid")) shapes.push(fc.uuid());
   if (formats.includes("datetime")) shapes.push(fc.date({ noInvalidDate: true }).map((date) => date.toISOString()));
