@@ -12,7 +12,8 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { forgetRateLimits, LOOPBACK_NETWORK, setLoopbackNetworkUsage } from "../testing/stack.ts";
-import { type FuzzAnswer, type FuzzRequest, isServerFailure, send } from "./requests.ts";
+import type { FuzzRequest } from "./requests.ts";
+import { type FuzzAnswer, isServerFailure, send } from "./send.ts";
 import { fuzzTargets, type Target } from "./targets.ts";
 import { prepareWorld } from "./world.ts";
 

@@ -1,7 +1,6 @@
 // The fuzz layer's requests: a plain, printable description (what fast-check generates and shrinks, and what a
-// failure prints as its reproduction), how it is sent to the running stack, and the raw garbage no schema describes.
+// failure prints as its reproduction), and the raw garbage no schema describes. Sending them is send.ts's.
 import fc from "fast-check";
-import { gateway } from "../testing/stack.ts";
 import { nastyString } from "./zod-arbitrary.ts";
 
 /** Who a request claims to be. Real tokens are looked up when sending, so a reproduction prints a name, not a token. */
@@ -30,46 +29,8 @@ export interface FuzzRequest {
   body?: string | number[];
 }
 
-export interface FuzzAnswer {
-  status: number;
-  body: string;
-  /** Set when no HTTP answer came back (reset, closed connection): as bad as a 5xx. */
-  networkError?: string;
-}
-
 /** Authorization header values per caller; "anonymous" sends none. */
 export type Credentials = Record<Exclude<Caller, "anonymous">, string>;
-
-/** Sends the request as described. null when the client itself refuses to build it (e.g. a body on GET). */
-export async function send(request: FuzzRequest, credentials: Credentials): Promise<FuzzAnswer | null> {
-  const headers = new Headers();
-  try {
-    for (const [name, value] of Object.entries(request.headers)) headers.append(name, value);
-    if (request.caller !== "anonymous") headers.set("authorization", credentials[request.caller]);
-  } catch {
-    return null;
-  }
-  const body = request.body === undefined
-    ? undefined
-    : typeof request.body === "string"
-    ? request.body
-    : new Uint8Array(request.body);
-  let prepared: Request;
-  try {
-    prepared = new Request(`${gateway}${request.path}`, { method: request.method, headers, body, redirect: "manual" });
-  } catch {
-    return null;
-  }
-  try {
-    const response = await fetch(prepared);
-    return { status: response.status, body: await response.text() };
-  } catch (error) {
-    return { status: 0, body: "", networkError: error instanceof Error ? error.message : String(error) };
-  }
-}
-
-export const isServerFailure = (answer: FuzzAnswer | null) =>
-  answer !== null && (answer.status >= 500 || answer.networkError !== undefined);
 
 /** Path segments that trip parsers: encoded NUL, invalid escapes, invalid UTF-8, overflowing numbers, traversal. */
 export const nastySegment: fc.Arbitrary<string> = fc.oneof(

@@ -31,6 +31,21 @@ import {
 import type { World } from "./world.ts";
 import { arbitraryOf, nastyString, wrongType } from "./zod-arbitrary.ts";
 
+/** The contract schemas the routes check their bodies and queries against, which the fuzzed requests derive from. */
+export const REQUEST_CONTRACTS: Record<string, z.ZodType> = {
+  registerRequestSchema,
+  loginRequestSchema,
+  validateEmailRequestSchema,
+  scrapeDomainRequestSchema,
+  updateUsageRequestSchema,
+  contactsQuerySchema,
+  createContactRequestSchema,
+  updateContactRequestSchema,
+  importContactsRequestSchema,
+  createContactListRequestSchema,
+  updateContactListRequestSchema,
+};
+
 /**
  * Methods sent with a body. GET and HEAD cannot have one (fetch refuses), and a method the gateway's HTTP parser does
  * not know (FOO) is answered 400 with the connection closed at once, so a body would be cut off mid-upload: that is
