@@ -16,6 +16,8 @@ test("an open dialog hides the page behind it from assistive technology, and clo
   await expect(saveButtons).toHaveCount(1);
   await expect(dialog.getByRole("button", { name: "Save to Contacts" })).toBeVisible();
   await expect(resultCard(page)).toHaveCount(0);
+  // Hidden from assistive technology, not gone.
+  await expect(page.getByRole("region", { name: "Validation Result", includeHidden: true })).toBeAttached();
   await expect(page.getByRole("banner")).toHaveCount(0);
 
   await dialog.getByRole("button", { name: "Cancel" }).click();
