@@ -220,6 +220,8 @@ function testLayers(stack: RunningStack, egress: Record<string, string>): [strin
     ],
     ["contract", [vitest("supabase-js against devstack", "devstack", "test/contract", stackEnv)]],
     ["api", [denoTest("deno test edge-functions/api", "edge-functions/api/", stackEnv)]],
+    // Generated requests at every /api route; fails on any 5xx. Its own file name (*.fuzz.ts) keeps it out of api.
+    ["fuzz", [denoTest("deno test edge-functions/api/fuzz/api.fuzz.ts", "edge-functions/api/fuzz/api.fuzz.ts", stackEnv)]],
     [
       "e2e",
       [

@@ -23,11 +23,19 @@ async function useTheFreeValidations(page: Page): Promise<void> {
   }
   await expect(upgradeDialog(page)).toHaveCount(0);
 
-  await validateAndWait(page, "person10@mailscout-demo.test", "VALID EMAIL");
+  // The tenth answer opens the upgrade dialog, which hides the page behind it (the result too) until it closes.
+  await validate(page, "person10@mailscout-demo.test");
   const dialog = upgradeDialog(page);
   await expect(dialog.getByText("You've used 10 of 10 free validations this month.")).toBeVisible();
   await dialog.getByRole("button", { name: "Maybe Later" }).click();
   await expect(dialog).toHaveCount(0);
+  await expect(resultCard(page).getByText("person10@mailscout-demo.test", { exact: true })).toBeVisible();
+  await expect(resultCard(page).getByText("VALID EMAIL", { exact: true })).toBeVisible();
+}
+
+/** The result card while a dialog hides it from assistive technology: still on the page, behind the dialog. */
+function resultCardBehindDialog(page: Page) {
+  return page.getByRole("region", { name: "Validation Result", includeHidden: true });
 }
 
 test("the 11th validation is refused; the one-time discount is revealed, claimed and copied", async ({ page }) => {
@@ -39,7 +47,7 @@ test("the 11th validation is refused; the one-time discount is revealed, claimed
   const dialog = upgradeDialog(page);
   await expect(dialog.getByText("You've used 10 of 10 free validations this month.")).toBeVisible();
   await expect(dialog.getByText("Up to 25,000 monthly validations")).toBeVisible();
-  await expect(resultCard(page).getByText(/used this month's free validations/)).toBeAttached();
+  await expect(resultCardBehindDialog(page).getByText(/used this month's free validations/)).toBeAttached();
 
   await dialog.getByRole("button", { name: "Upgrade Now" }).click();
   const offer = dialog.getByRole("region", { name: "Special One-Time Offer" });
@@ -67,7 +75,7 @@ test("clearing local storage does not reset the allowance", async ({ page }) => 
   await validate(page, "fresh-start@mailscout-demo.test");
 
   await expect(upgradeDialog(page).getByText("You've used 10 of 10 free validations this month.")).toBeVisible();
-  await expect(resultCard(page).getByText(/used this month's free validations/)).toBeAttached();
+  await expect(resultCardBehindDialog(page).getByText(/used this month's free validations/)).toBeAttached();
   const secondSession = await page.evaluate(() => localStorage.getItem("anonymous_session_id"));
   expect(secondSession).toMatch(/^[A-Za-z0-9_-]{21}$/);
   expect(secondSession).not.toBe(firstSession);

@@ -28,10 +28,15 @@ export const usernameSchema = text({ error: "Username is required" })
   .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
   .regex(USERNAME_PATTERN, "Username may contain only letters A-Z, digits, dots, hyphens and underscores");
 
+// Supabase Auth checks addresses with checkmail's pattern, which is stricter than zod's about the domain: every label
+// starts and ends with a letter or digit and has at most 63 characters. An address only zod accepts would reach Auth
+// and come back refused as a 500 ("a@bad-.example.com"); checked here, it is a 400 with the form's message.
+const AUTH_EMAIL_DOMAIN = /@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
 export const emailSchema = text({ error: "Please enter a valid email address" })
   .trim()
   .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
-  .pipe(z.email("Please enter a valid email address"));
+  .pipe(z.email("Please enter a valid email address").regex(AUTH_EMAIL_DOMAIN, "Please enter a valid email address"));
 
 /** A password's length in UTF-8 bytes, which is what bcrypt counts. */
 export function utf8Length(value: string): number {

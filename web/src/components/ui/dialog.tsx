@@ -1,8 +1,9 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { XIcon } from "lucide-react";
-import type { ComponentProps } from "react";
+import { type ComponentProps, useEffect, useState } from "react";
 import { cn } from "@/lib/cn";
 import { focusRing } from "./focus";
+import { hideOutside } from "./hide-outside";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -15,7 +16,10 @@ export function DialogContent({
   children,
   onOpenAutoFocus,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content>) {
+}: Omit<ComponentProps<typeof DialogPrimitive.Content>, "ref">) {
+  // The content mounts a render after the dialog opens (Radix portals in an effect), hence state, not a ref.
+  const [content, setContent] = useState<HTMLDivElement | null>(null);
+  useEffect(() => (content ? hideOutside(content) : undefined), [content]);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
@@ -37,6 +41,7 @@ export function DialogContent({
           }
         }}
         {...props}
+        ref={setContent}
       >
         {children}
         <DialogPrimitive.Close

@@ -3,8 +3,10 @@ import type { DiscoveredEmail } from "@contracts/exploration";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { EmailCard } from "@/features/exploration/components/email-card";
+import { ValidationResultCard } from "@/features/validation/components/validation-result-card";
 import { demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
 import { renderWithAuth } from "@/test/render-app";
+import { deliverableResult } from "@/test/validation-results";
 
 const general: ContactList = {
   id: 1, name: "General", description: null, color: "#3B82F6", isDefault: true,
@@ -112,6 +114,31 @@ describe("Save Contact dialog", () => {
     expect(screen.getByRole("button", { name: "Save john.roe@acme.test to contacts" })).toBeEnabled();
     expect(screen.getByRole("button", { name: "Save x@acme.test to contacts" })).toBeEnabled();
     expect(searches).toBe(1);
+  });
+
+  it("hides the page behind it from assistive technology, live regions included", async () => {
+    storeSessionFor(demoUser);
+    mockNetwork({
+      "GET /api/user": () => json(demoUser),
+      "GET /api/contact-lists": () => json([general]),
+      "GET /api/contacts": () => json([], { headers: { "X-Total-Count": "0" } }),
+    });
+    // The result card announces results through an aria-live region that holds the Save to Contacts button too.
+    const { user } = renderWithAuth(
+      <ValidationResultCard state={{ status: "done", result: deliverableResult() }} onValidateSuggestion={() => {}} />,
+    );
+    await user.click(await screen.findByRole("button", { name: "Save to Contacts" }));
+    const dialog = await screen.findByRole("dialog", { name: "Save Contact" });
+
+    expect(screen.getAllByRole("button", { name: "Save to Contacts" })).toEqual([
+      within(dialog).getByRole("button", { name: "Save to Contacts" }),
+    ]);
+    expect(screen.queryByRole("region", { name: "Validation Result" })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getByRole("region", { name: "Validation Result" })).toBeVisible();
+    expect(screen.getAllByRole("button", { name: "Save to Contacts" })).toHaveLength(1);
   });
 
   it("is not offered to a signed-out visitor", async () => {

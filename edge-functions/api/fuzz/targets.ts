@@ -1,0 +1,229 @@
+// Every /api route (edge-functions/api/app.ts and routes/), with the contract schema its body or query is checked
+// against, what its path parameters can be, and how many fuzzed requests it gets. The runs add up to well over the
+// 2,000 requests the layer promises; the routes that hash passwords (register, login) get fewer, being slow on purpose.
+import fc from "fast-check";
+import type { z } from "zod";
+import { updateUsageRequestSchema } from "../../_shared/contracts/anonymous.ts";
+import { loginRequestSchema, registerRequestSchema } from "../../_shared/contracts/auth.ts";
+import {
+  contactsQuerySchema,
+  createContactListRequestSchema,
+  createContactRequestSchema,
+  importContactsRequestSchema,
+  updateContactListRequestSchema,
+  updateContactRequestSchema,
+} from "../../_shared/contracts/contacts.ts";
+import { scrapeDomainRequestSchema } from "../../_shared/contracts/exploration.ts";
+import { validateEmailRequestSchema } from "../../_shared/contracts/validation.ts";
+import {
+  type Caller,
+  CALLERS,
+  contentTypes,
+  extraHeaders,
+  type FuzzRequest,
+  garbageBody,
+  nastySegment,
+  oddMethods,
+  oddPaths,
+  percentEncode,
+  withinHeaderBudget,
+} from "./requests.ts";
+import type { World } from "./world.ts";
+import { arbitraryOf, nastyString, wrongType } from "./zod-arbitrary.ts";
+
+/** The contract schemas the routes check their bodies and queries against, which the fuzzed requests derive from. */
+export const REQUEST_CONTRACTS: Record<string, z.ZodType> = {
+  registerRequestSchema,
+  loginRequestSchema,
+  validateEmailRequestSchema,
+  scrapeDomainRequestSchema,
+  updateUsageRequestSchema,
+  contactsQuerySchema,
+  createContactRequestSchema,
+  updateContactRequestSchema,
+  importContactsRequestSchema,
+  createContactListRequestSchema,
+  updateContactListRequestSchema,
+};
+
+/**
+ * Methods sent with a body. GET and HEAD cannot have one (fetch refuses), and a method the gateway's HTTP parser does
+ * not know (FOO) is answered 400 with the connection closed at once, so a body would be cut off mid-upload: that is
+ * the HTTP server's parser, not the API, and such requests go without a body.
+ */
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "PROPFIND"]);
+
+export interface Target {
+  /** "METHOD /api/path/:param", as the route is declared. */
+  name: string;
+  runs: number;
+  requests: fc.Arbitrary<FuzzRequest>;
+  /** Whose sessions the requests use (the logout route ends the sessions it is given). */
+  credentials: "shared" | "logout";
+}
+
+interface RouteSpec {
+  method: string;
+  /** The path with :params filled in from `params`, in order. */
+  path: string;
+  params?: fc.Arbitrary<string>[];
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** Routes only users may call get mostly signed-in callers; the others mostly anonymous ones. */
+  signedIn: boolean;
+  runs: number;
+  /** Routes that read X-Session-ID get it on most requests. */
+  sessionHeader?: boolean;
+  credentials?: Target["credentials"];
+}
+
+export function fuzzTargets(world: World): Target[] {
+  const contactId = idSegment(world.user.contactIds, world.otherUser.contactIds);
+  const listId = idSegment(world.user.listIds, world.otherUser.listIds);
+  const sessionId = fc.oneof(
+    { arbitrary: fc.constantFrom(...world.sessionIds), weight: 3 },
+    { arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{21}$/), weight: 3 },
+    nastySegment,
+  );
+  const popupType = fc.oneof(fc.constant("upgrade_limit"), fc.string({ maxLength: 40 }).map(percentEncode), nastySegment);
+
+  const specs: RouteSpec[] = [];
+  for (const prefix of ["/api", "/api/auth"]) {
+    specs.push(
+      { method: "POST", path: `${prefix}/register`, body: registerRequestSchema, signedIn: false, runs: 40 },
+      { method: "POST", path: `${prefix}/login`, body: loginRequestSchema, signedIn: false, runs: 60 },
+      { method: "GET", path: `${prefix}/user`, signedIn: true, runs: 40 },
+      { method: "POST", path: `${prefix}/logout`, signedIn: true, runs: 30, credentials: "logout" },
+    );
+  }
+  specs.push(
+    { method: "POST", path: "/api/validate-email", body: validateEmailRequestSchema, signedIn: false, runs: 250, sessionHeader: true },
+    { method: "POST", path: "/api/scrape-domain", body: scrapeDomainRequestSchema, signedIn: false, runs: 150, sessionHeader: true },
+    { method: "GET", path: "/api/anonymous/session", signedIn: false, runs: 120, sessionHeader: true },
+    { method: "GET", path: "/api/anonymous/check-limits/:sessionId", params: [sessionId], signedIn: false, runs: 120 },
+    { method: "POST", path: "/api/anonymous/update-usage", body: updateUsageRequestSchema, signedIn: false, runs: 120 },
+    { method: "POST", path: "/api/anonymous/generate-discount/:sessionId", params: [sessionId], signedIn: false, runs: 100 },
+    { method: "GET", path: "/api/admin/system-popups/:popupType", params: [popupType], signedIn: false, runs: 100 },
+    { method: "GET", path: "/api/contacts", query: contactsQuerySchema, signedIn: true, runs: 200 },
+    { method: "POST", path: "/api/contacts", body: createContactRequestSchema, signedIn: true, runs: 300 },
+    { method: "POST", path: "/api/contacts/import", body: importContactsRequestSchema, signedIn: true, runs: 200 },
+    { method: "PATCH", path: "/api/contacts/:id", params: [contactId], body: updateContactRequestSchema, signedIn: true, runs: 300 },
+    { method: "DELETE", path: "/api/contacts/:id", params: [contactId], signedIn: true, runs: 100 },
+    { method: "GET", path: "/api/contact-lists", signedIn: true, runs: 60 },
+    { method: "GET", path: "/api/contact-lists/default", signedIn: true, runs: 60 },
+    { method: "POST", path: "/api/contact-lists", body: createContactListRequestSchema, signedIn: true, runs: 200 },
+    { method: "PATCH", path: "/api/contact-lists/:id", params: [listId], body: updateContactListRequestSchema, signedIn: true, runs: 200 },
+    { method: "DELETE", path: "/api/contact-lists/:id", params: [listId], signedIn: true, runs: 100 },
+  );
+  return [
+    ...specs.map((spec) => ({
+      name: `${spec.method} ${spec.path}`,
+      runs: spec.runs,
+      requests: routeRequests(spec),
+      credentials: spec.credentials ?? "shared",
+    })),
+    { name: "raw garbage (odd methods, paths, bodies, headers)", runs: 500, requests: garbageRequests(), credentials: "shared" },
+  ];
+}
+
+/** The caller's own rows most often, another user's rows, numbers that name nothing, and segments that are no number. */
+function idSegment(own: number[], others: number[]): fc.Arbitrary<string> {
+  return fc.oneof(
+    { arbitrary: fc.constantFrom(...own).map(String), weight: 5 },
+    { arbitrary: fc.constantFrom(...others).map(String), weight: 2 },
+    { arbitrary: fc.integer({ min: -5, max: 2 ** 31 }).map(String), weight: 2 },
+    { arbitrary: nastySegment, weight: 2 },
+  );
+}
+
+function callers(signedIn: boolean): fc.Arbitrary<Caller> {
+  const usual: Caller[] = signedIn ? ["user", "other-user"] : ["anonymous", "user"];
+  return fc.oneof(
+    { arbitrary: fc.constantFrom(...usual), weight: 6 },
+    { arbitrary: fc.constantFrom(...CALLERS), weight: 3 },
+  );
+}
+
+function bodies(schema: z.ZodType): fc.Arbitrary<string | number[]> {
+  return fc.oneof(
+    { arbitrary: arbitraryOf(schema, { mutate: false }).map((value) => JSON.stringify(value)), weight: 5 },
+    { arbitrary: arbitraryOf(schema, { mutate: true }).map((value) => JSON.stringify(value) ?? "null"), weight: 4 },
+    { arbitrary: garbageBody, weight: 1 },
+  );
+}
+
+/** A query string from the schema's (possibly mutated) object, each value as text; or no object at all. */
+function queries(schema: z.ZodType): fc.Arbitrary<string> {
+  return fc.oneof(
+    { arbitrary: arbitraryOf(schema, { mutate: false }), weight: 3 },
+    { arbitrary: arbitraryOf(schema, { mutate: true }), weight: 3 },
+    { arbitrary: fc.oneof(wrongType, nastyString), weight: 1 },
+  ).map((value) => {
+    if (value === undefined) return "";
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return `?${percentEncode(queryText(value))}`;
+    const pairs = Object.entries(value).filter(([, field]) => field !== undefined);
+    return pairs.length ? `?${pairs.map(([key, field]) => `${percentEncode(key)}=${percentEncode(queryText(field))}`).join("&")}` : "";
+  });
+}
+
+/** A value as query text, cut so that the URL stays within what a request line may carry (see withinHeaderBudget). */
+function queryText(value: unknown): string {
+  return (typeof value === "string" ? value : JSON.stringify(value) ?? "").slice(0, 1000);
+}
+
+function routeRequests(spec: RouteSpec): fc.Arbitrary<FuzzRequest> {
+  const headers = spec.sessionHeader
+    ? fc.oneof(
+      extraHeaders,
+      fc.record({ "x-session-id": fc.stringMatching(/^[A-Za-z0-9_-]{21}$/) }),
+    )
+    : fc.oneof({ arbitrary: fc.constant({}), weight: 2 }, extraHeaders);
+  return fc
+    .record({
+      method: fc.oneof({ arbitrary: fc.constant(spec.method), weight: 19 }, oddMethods),
+      params: fc.tuple(...(spec.params ?? [])),
+      query: spec.query ? queries(spec.query) : fc.constant(""),
+      caller: callers(spec.signedIn),
+      headers,
+      contentType: contentTypes,
+      body: spec.body ? bodies(spec.body) : fc.option(garbageBody, { freq: 10, nil: undefined }),
+    })
+    .map(({ params, query, ...parts }) => {
+      let index = 0;
+      return assembled({ ...parts, path: spec.path.replace(/:\w+/g, () => params[index++] ?? "") + query });
+    });
+}
+
+function garbageRequests(): fc.Arbitrary<FuzzRequest> {
+  return fc
+    .record({
+      method: oddMethods,
+      path: oddPaths,
+      caller: fc.constantFrom(...CALLERS),
+      headers: extraHeaders,
+      contentType: contentTypes,
+      body: fc.option(garbageBody, { freq: 3, nil: undefined }),
+    })
+    .map(assembled);
+}
+
+interface RequestParts {
+  method: string;
+  path: string;
+  caller: Caller;
+  headers: Record<string, string>;
+  contentType: string | undefined;
+  body: string | number[] | undefined;
+}
+
+/** The request as sent: a body (and its content type) only where the method takes one, headers within budget. */
+function assembled({ method, path, caller, headers, contentType, body }: RequestParts): FuzzRequest {
+  const withBody = body !== undefined && BODY_METHODS.has(method);
+  return withinHeaderBudget({
+    method,
+    path,
+    caller,
+    headers: withBody && contentType !== undefined ? { ...headers, "content-type": contentType } : headers,
+    ...(withBody ? { body } : {}),
+  });
+}
