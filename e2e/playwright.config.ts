@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumLaunchOptions } from "../devstack/src/chromium.ts";
+import { chromiumLaunchOptions } from "../devstack/src/testing/chromium.ts";
 
 // The app under test is whatever BASE_URL serves: `npm test` points it at its own stack, a developer at `npm start`'s.
 const baseURL = process.env.BASE_URL;

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, searchForWorkspaceRoot } from "vite";
-import { LOCAL_ANON_KEY } from "../devstack/src/keys.ts";
+import { LOCAL_ANON_KEY } from "../devstack/src/auth/keys.ts";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 const srcDir = fileURLToPath(new URL("./src", import.meta.url));

@@ -2,7 +2,7 @@
 // Two cases of 100,000 addresses: over 2,000 domains, and over 100,000 distinct domains (one address each), which is
 // what a bulk list of company addresses looks like and what made the old Map-based caches evict slowly. Each case runs
 // once with an empty resolver cache (every domain asked over UDP) and once warm, in a fresh engine and resolver of
-// its own. Prints one JSON line for devstack/src/bench.ts.
+// its own. Prints one JSON line for devstack/src/bench/bench.ts.
 import { createMailDomainResolverFromSettings } from "../../edge-functions/_shared/dns/mod.ts";
 import { startDnsFixture } from "../../edge-functions/_shared/dns/testing/fixture-server.ts";
 import { benchDomain } from "../../edge-functions/_shared/dns/testing/zones.ts";

@@ -1,7 +1,7 @@
 // Deno: one exploration of slow-site.test (30 linked pages, every response 100 ms late) through the fixture DNS server
 // and fixture proxy, with the explorer's default page and time budgets, as `npm run bench` reports it. The first
 // exploration in a process also loads the technology fingerprints, so it is measured apart from a second one.
-// Prints one JSON line for devstack/src/bench.ts.
+// Prints one JSON line for devstack/src/bench/bench.ts.
 import { startDnsFixture } from "../../edge-functions/_shared/dns/testing/fixture-server.ts";
 import { createDomainExplorer } from "../../edge-functions/_shared/explore/explore-domain.ts";
 import { createSafeFetcher } from "../../edge-functions/_shared/explore/net/mod.ts";

@@ -25,7 +25,7 @@ if (installed === undefined || installed < (mtime(lockFile) ?? 0)) {
   if (npm.status !== 0) process.exit(npm.status ?? 1);
 }
 
-const cli = spawn(process.execPath, ["--import", "tsx", join(root, "devstack/src/cli.ts"), ...process.argv.slice(2)], {
+const cli = spawn(process.execPath, ["--import", "tsx", join(root, "devstack/src/cli/cli.ts"), ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",
 });

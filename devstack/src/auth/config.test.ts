@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "../paths.ts";
+import { repoRoot } from "../cli/paths.ts";
 import { loadAuthConfig, parseAuthConfig } from "./config.ts";
 
 describe("Auth's settings from config.toml", () => {

@@ -2,7 +2,7 @@
 // that points nowhere: reaching the database here would fail the test with a 500.
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
-import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from "../keys.ts";
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from "./keys.ts";
 import { createAuthApp } from "./index.ts";
 import { mintAccessToken } from "./tokens.ts";
 

@@ -1,6 +1,6 @@
 import { decodeJwt, decodeProtectedHeader, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from "../keys.ts";
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from "./keys.ts";
 import { AuthApiError } from "./errors.ts";
 import { mintAccessToken, verifyBearerToken } from "./tokens.ts";
 

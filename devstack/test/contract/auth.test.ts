@@ -3,7 +3,7 @@
 import { AuthApiError, AuthSessionMissingError, AuthWeakPasswordError, type Session } from "@supabase/supabase-js";
 import { decodeJwt, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { LOCAL_JWT_SECRET } from "../../src/keys.ts";
+import { LOCAL_JWT_SECRET } from "../../src/auth/keys.ts";
 import { anonClient, authFetch, uniqueEmail } from "./env.ts";
 
 const PASSWORD = "correct-horse-battery";

@@ -2,7 +2,7 @@
 // reach rows that exist, the caller's own and another user's), spare sessions for the logout route, and forged tokens
 // of every kind (expired, unknown user, unsigned, tampered) signed the way the stack's Auth signs them.
 import assert from "node:assert/strict";
-import { LOCAL_JWT_SECRET } from "../../../devstack/src/keys.ts";
+import { LOCAL_JWT_SECRET } from "../../../devstack/src/auth/keys.ts";
 import { authResponseSchema } from "../../_shared/contracts/auth.ts";
 import { contactListSchema, contactSchema } from "../../_shared/contracts/contacts.ts";
 import { call, requiredEnv } from "../testing/stack.ts";

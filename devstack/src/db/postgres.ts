@@ -13,9 +13,9 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { paths } from "./paths.ts";
-import { CommandError, describeServerExit, runCommand, startServer, type RunAs } from "./processes.ts";
-import { databaseOwner } from "./system.ts";
+import { paths } from "../cli/paths.ts";
+import { CommandError, describeServerExit, runCommand, startServer, type RunAs } from "../cli/processes.ts";
+import { databaseOwner } from "../cli/system.ts";
 
 type Log = (line: string) => void;
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadEdgeFunctions } from "./functions-config.ts";
 
-const fixture = join(import.meta.dirname, "../test/fixtures/project");
+const fixture = join(import.meta.dirname, "../../test/fixtures/project");
 
 describe("loadEdgeFunctions", () => {
   const scratch: string[] = [];

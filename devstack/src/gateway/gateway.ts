@@ -17,8 +17,8 @@ import {
   bodyTooLargeMessage,
   HEADER_SECTION_MAX_BYTES,
   readBodyWithin,
-} from "../../edge-functions/_shared/contracts/http-limits.ts";
-import { isHttps, securityHeaders } from "../../edge-functions/_shared/contracts/security-headers.ts";
+} from "../../../edge-functions/_shared/contracts/http-limits.ts";
+import { isHttps, securityHeaders } from "../../../edge-functions/_shared/contracts/security-headers.ts";
 import type { HealthReport } from "./health.ts";
 import { spa } from "./spa.ts";
 

@@ -2,8 +2,8 @@
 // and GoTrue provide), once per database, then our migrations and seed through the real Supabase CLI, exactly as they
 // reach production. `db push` applies only migrations the database has not seen, so it runs on every start.
 import { join } from "node:path";
-import { paths } from "./paths.ts";
-import { CommandError, runCommand } from "./processes.ts";
+import { paths } from "../cli/paths.ts";
+import { CommandError, runCommand } from "../cli/processes.ts";
 
 // Kept as the database's comment: the bootstrap has run in this database and must not run again.
 const BOOTSTRAP_MARK = "MailScout devstack: bootstrap applied";

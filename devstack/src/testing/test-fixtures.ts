@@ -3,10 +3,10 @@
 // (OUTBOUND_HTTP_PROXY). Both are Deno modules of edge-functions/ that the functions' own tests start in-process;
 // here each runs as a supervised process.
 import { join } from "node:path";
-import { denoRuntimeEnv } from "./functions.ts";
-import { paths } from "./paths.ts";
-import { waitForPort } from "./ports.ts";
-import { describeServerExit, startServer } from "./processes.ts";
+import { denoRuntimeEnv } from "../functions/functions.ts";
+import { paths } from "../cli/paths.ts";
+import { waitForPort } from "../cli/ports.ts";
+import { describeServerExit, startServer } from "../cli/processes.ts";
 
 export interface RunningFixture {
   /** The value for the setting this fixture stands behind. */

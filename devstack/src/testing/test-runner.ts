@@ -4,13 +4,13 @@ import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { LOCAL_ANON_KEY } from "./keys.ts";
-import { dataDirs, paths, repoRoot } from "./paths.ts";
+import { LOCAL_ANON_KEY } from "../auth/keys.ts";
+import { dataDirs, paths, repoRoot } from "../cli/paths.ts";
 import { countJUnit, countPgProve, countPlaywright, countVitest, type Counts } from "./test-counts.ts";
-import { resolveSettings } from "./settings.ts";
-import { buildWeb, startStack, type RunningStack } from "./stack.ts";
+import { resolveSettings } from "../cli/settings.ts";
+import { buildWeb, startStack, type RunningStack } from "../cli/stack.ts";
 import { startDnsFixture, startProxyFixture, type RunningFixture } from "./test-fixtures.ts";
-import { ensureSystemPackages } from "./system.ts";
+import { ensureSystemPackages } from "../cli/system.ts";
 
 /** TEST_PORT_OFFSET moves them all, so two clones can run their tests side by side. */
 const TEST_PORTS = testPorts(Number(process.env.TEST_PORT_OFFSET ?? 0));
@@ -180,7 +180,7 @@ function testLayers(stack: RunningStack, egress: Record<string, string>): [strin
         {
           label: "database types up to date",
           command: process.execPath,
-          args: ["--import", "tsx", join(repoRoot, "devstack/src/database-types.ts"), stack.dbUrl],
+          args: ["--import", "tsx", join(repoRoot, "devstack/src/db/database-types.ts"), stack.dbUrl],
         },
       ],
     ],

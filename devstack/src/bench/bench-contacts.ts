@@ -3,8 +3,8 @@
 // and search them. The server-side search is also timed on its own, through the API.
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { millis, percentiles, post, request, sample, seconds, timed } from "./bench-measure.ts";
-import { chromiumLaunchOptions } from "./chromium.ts";
-import type { RunningStack } from "./stack.ts";
+import { chromiumLaunchOptions } from "../testing/chromium.ts";
+import type { RunningStack } from "../cli/stack.ts";
 
 const CONTACTS = 10_000;
 const PAGE_SIZE = 50;

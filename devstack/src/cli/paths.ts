@@ -2,7 +2,7 @@
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const repoRoot = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+export const repoRoot = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 
 export const paths = {
   repoRoot,

@@ -1,9 +1,9 @@
 // The commands behind the npm scripts: start (the dev stack), db:reset, and the lead's test and bench runners.
-import { applySchema } from "./database.ts";
-import { lockDataDir } from "./data-dir-lock.ts";
-import { LOCAL_ANON_KEY } from "./keys.ts";
+import { applySchema } from "../db/database.ts";
+import { lockDataDir } from "../db/data-dir-lock.ts";
+import { LOCAL_ANON_KEY } from "../auth/keys.ts";
 import { dataDirs } from "./paths.ts";
-import { removeCluster, startPostgres } from "./postgres.ts";
+import { removeCluster, startPostgres } from "../db/postgres.ts";
 import { resolveSettings } from "./settings.ts";
 import { buildWeb, startStack } from "./stack.ts";
 import { ensureSystemPackages } from "./system.ts";
@@ -100,11 +100,11 @@ async function main(command: string | undefined): Promise<number> {
     case "db:reset":
       return resetDevDatabase();
     case "test": {
-      const { runTests } = await import("./test-runner.ts");
+      const { runTests } = await import("../testing/test-runner.ts");
       return runTests(process.argv.slice(3));
     }
     case "bench": {
-      const { runBench } = await import("./bench.ts");
+      const { runBench } = await import("../bench/bench.ts");
       return runBench();
     }
     default:

@@ -2,8 +2,8 @@
 // committed; the test run regenerates them from its fresh database and fails when the committed copy has drifted.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { paths, repoRoot } from "./paths.ts";
-import { runCommand } from "./processes.ts";
+import { paths, repoRoot } from "../cli/paths.ts";
+import { runCommand } from "../cli/processes.ts";
 
 export const databaseTypesFile = join(repoRoot, "edge-functions/_shared/database.types.ts");
 
@@ -15,7 +15,7 @@ export async function generateDatabaseTypes(dbUrl: string): Promise<string> {
   return stdout;
 }
 
-/** `node --import tsx devstack/src/database-types.ts <dbUrl> [--write]`: checks (or rewrites) the committed types. */
+/** `node --import tsx devstack/src/db/database-types.ts <dbUrl> [--write]`: checks (or rewrites) the committed types. */
 async function main(dbUrl: string | undefined, write: boolean): Promise<number> {
   if (!dbUrl) {
     console.error("usage: database-types.ts <database url> [--write]");
@@ -33,7 +33,7 @@ async function main(dbUrl: string | undefined, write: boolean): Promise<number> 
   }
   console.error(
     `${databaseTypesFile} differs from the types generated from the migrations: regenerate it with\n` +
-      `  node --import tsx devstack/src/database-types.ts <database url> --write`,
+      `  node --import tsx devstack/src/db/database-types.ts <database url> --write`,
   );
   return 1;
 }

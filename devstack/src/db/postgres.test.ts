@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { paths } from "./paths.ts";
-import { freePort } from "./ports.ts";
+import { paths } from "../cli/paths.ts";
+import { freePort } from "../cli/ports.ts";
 import { startPostgres } from "./postgres.ts";
-import { runCommand } from "./processes.ts";
+import { runCommand } from "../cli/processes.ts";
 
 describe("the private PostgreSQL cluster", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "devstack-pg-"));

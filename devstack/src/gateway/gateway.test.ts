@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdaptorServer } from "@hono/node-server";
 import { createGateway, createGatewayServer, headersForFunction } from "./gateway.ts";
 import type { HealthReport } from "./health.ts";
-import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET } from "./keys.ts";
-import { freePort } from "./ports.ts";
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET } from "../auth/keys.ts";
+import { freePort } from "../cli/ports.ts";
 
 interface Echo {
   method: string;

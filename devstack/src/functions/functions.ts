@@ -2,9 +2,9 @@
 // supplies what Supabase's edge runtime adds to plain Deno) on a port of its own that only the gateway talks to.
 import { pathToFileURL } from "node:url";
 import type { EdgeFunction } from "./functions-config.ts";
-import { paths } from "./paths.ts";
-import { freePort, waitForPort } from "./ports.ts";
-import { describeServerExit, startServer } from "./processes.ts";
+import { paths } from "../cli/paths.ts";
+import { freePort, waitForPort } from "../cli/ports.ts";
+import { describeServerExit, startServer } from "../cli/processes.ts";
 
 // The first start downloads the function's npm packages into Deno's cache, which can take minutes.
 const READY_TIMEOUT_MS = 5 * 60_000;

@@ -4,7 +4,7 @@
 // on one user (whose single counter row they then queue on).
 import postgres from "postgres";
 import { percentiles, post, timed } from "./bench-measure.ts";
-import type { RunningStack } from "./stack.ts";
+import type { RunningStack } from "../cli/stack.ts";
 
 const SEQUENTIAL = 2_000;
 const CONCURRENT = 4_000;

@@ -2,7 +2,7 @@
 // package is recognised by a file it installs, so a machine that already has them never touches apt.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { CHROMIUM_PATH } from "./chromium.ts";
+import { CHROMIUM_PATH } from "../testing/chromium.ts";
 import { paths } from "./paths.ts";
 import { runCommand, type RunAs } from "./processes.ts";
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadEdgeFunctions } from "./functions-config.ts";
 import { startFunction, type RunningFunction } from "./functions.ts";
 
-const fixture = join(import.meta.dirname, "../test/fixtures/project");
+const fixture = join(import.meta.dirname, "../../test/fixtures/project");
 
 describe("an edge function on Deno", () => {
   let fn: RunningFunction;

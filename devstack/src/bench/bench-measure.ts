@@ -1,5 +1,5 @@
-// The measuring and formatting that `npm run bench`'s figures share (devstack/src/bench.ts, bench-contacts.ts).
-import type { RunningStack } from "./stack.ts";
+// The measuring and formatting that `npm run bench`'s figures share (devstack/src/bench/bench.ts, bench-contacts.ts).
+import type { RunningStack } from "../cli/stack.ts";
 
 export function post(stack: RunningStack, path: string, body: unknown, expected: number): Promise<Response> {
   return request(stack, path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }, expected);
