@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { LOCAL_ANON_KEY } from "../auth/keys.ts";
 import { dataDirs, paths, repoRoot } from "../cli/paths.ts";
 import { countJUnit, countPgProve, countPlaywright, countVitest, type Counts } from "./test-counts.ts";
+import { discoverEdgeFunctionTests, notRunByAnyLayer, type EdgeFunctionTests } from "./test-discovery.ts";
 import { resolveSettings } from "../cli/settings.ts";
 import { buildWeb, startStack, type RunningStack } from "../cli/stack.ts";
 import { startDnsFixture, startProxyFixture, type RunningFixture } from "./test-fixtures.ts";
@@ -54,6 +55,15 @@ function testPorts(offset: number) {
 /** Runs every layer, or only those named (`npm test -- api e2e`) while working on one part. */
 export async function runTests(only: string[] = []): Promise<number> {
   const started = Date.now();
+  // Checked before anything starts: a test file that would not run is a failure whichever layers were asked for.
+  const edgeTests = discoverEdgeFunctionTests(join(repoRoot, "edge-functions"));
+  const notRun = notRunByAnyLayer(edgeTests.found, [edgeTests.unit, edgeTests.api, edgeTests.fuzz]);
+  if (notRun.length) {
+    throw new Error(
+      `Test files no layer runs: ${notRun.join(", ")}. Unit tests go under edge-functions/_shared/ (or another ` +
+        `_-folder), tests of a function under its folder (edge-functions/<function>/), fuzz files (*.fuzz.ts) too.`,
+    );
+  }
   const needsBrowser = only.length === 0 || only.includes("e2e");
   await ensureSystemPackages({ browser: needsBrowser, log });
   // Only the journeys load the SPA; the other layers need a build of it, not a fresh one.
@@ -92,7 +102,7 @@ export async function runTests(only: string[] = []): Promise<number> {
     });
     const running = stack;
     // The API tests read the fixture proxy's request log to prove refused targets never reached it.
-    const allLayers = testLayers(running, { DNS_SERVERS: dns.setting, OUTBOUND_HTTP_PROXY: proxy.setting });
+    const allLayers = testLayers(running, { DNS_SERVERS: dns.setting, OUTBOUND_HTTP_PROXY: proxy.setting }, edgeTests);
     // A layer answers to its name or its first word ("lint" for "lint + types").
     const answersTo = (layer: string, name: string) => layer === name || layer.split(" ")[0] === name;
     const unknown = only.filter((name) => !allLayers.some(([layer]) => answersTo(layer, name)));
@@ -128,7 +138,7 @@ export async function runTests(only: string[] = []): Promise<number> {
   return failed === 0 ? 0 : 1;
 }
 
-function testLayers(stack: RunningStack, egress: Record<string, string>): [string, Step[]][] {
+function testLayers(stack: RunningStack, egress: Record<string, string>, edgeTests: EdgeFunctionTests): [string, Step[]][] {
   const stackEnv = {
     ...egress,
     SUPABASE_URL: stack.url,
@@ -143,13 +153,19 @@ function testLayers(stack: RunningStack, egress: Record<string, string>): [strin
     command: paths.deno,
     args: [args[0]!, "--config", "edge-functions/deno.json", ...args.slice(1)],
   });
-  const denoTest = (label: string, dir: string, env?: Record<string, string>): Step => ({
-    label,
-    command: paths.deno,
-    args: ["test", "--config", "edge-functions/deno.json", "--allow-all", "--junit-path=REPORT", dir],
-    env,
-    counts: countJUnit,
-  });
+  // Handed the discovered files, not folders. No files, no step: `deno test` without any would test the whole tree.
+  const denoTest = (label: string, files: string[], env?: Record<string, string>): Step[] =>
+    files.length === 0
+      ? []
+      : [
+          {
+            label,
+            command: paths.deno,
+            args: ["test", "--config", "edge-functions/deno.json", "--allow-all", "--junit-path=REPORT", ...files],
+            env,
+            counts: countJUnit,
+          },
+        ];
   const vitest = (label: string, root: string, dir: string, env?: Record<string, string>): Step => ({
     label,
     command: join(repoRoot, "node_modules/.bin/vitest"),
@@ -198,7 +214,7 @@ function testLayers(stack: RunningStack, egress: Record<string, string>): [strin
       [
         vitest("vitest web", "web", "src"),
         vitest("vitest devstack", "devstack", "src"),
-        denoTest("deno test edge-functions/_shared", "edge-functions/_shared/"),
+        ...denoTest("deno test edge-functions/_*", edgeTests.unit),
       ],
     ],
     [
@@ -219,9 +235,9 @@ function testLayers(stack: RunningStack, egress: Record<string, string>): [strin
       ],
     ],
     ["contract", [vitest("supabase-js against devstack", "devstack", "test/contract", stackEnv)]],
-    ["api", [denoTest("deno test edge-functions/api", "edge-functions/api/", stackEnv)]],
+    ["api", denoTest("deno test edge-functions/<function>", edgeTests.api, stackEnv)],
     // Generated requests at every /api route; fails on any 5xx. Its own file name (*.fuzz.ts) keeps it out of api.
-    ["fuzz", [denoTest("deno test edge-functions/api/fuzz/api.fuzz.ts", "edge-functions/api/fuzz/api.fuzz.ts", stackEnv)]],
+    ["fuzz", denoTest("deno test edge-functions/**/*.fuzz.ts", edgeTests.fuzz, stackEnv)],
     [
       "e2e",
       [
