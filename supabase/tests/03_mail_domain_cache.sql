@@ -66,8 +66,8 @@ select throws_ok(
   'a domain is never empty'
 );
 
--- Act 3: no API role but the service role reads or writes, not even an admin: the cache is the server's, not a feature
--- of the admin area -----------------------------------------------------------------------------------------------
+-- Act 3: no API role but the service role reads or writes it --------------------------------------------------------
+-- Not even an admin: the cache is the server's, not a feature of the admin area.
 
 select * from tests.assert_access('public.mail_domain_cache', array[
   --             select    insert    update    delete
