@@ -2,7 +2,7 @@
 -- it. Best-known fields come from the most recent non-empty contribution, confidence counts distinct users, a source
 -- goes with its saved contact and a master contact with no source left goes too.
 begin;
-select plan(56);
+select plan(54);
 
 select tests.create_user('owner');
 select tests.create_user('stranger');
@@ -236,12 +236,8 @@ select policies_are('public', 'master_contacts', array['Admins can read every ma
 select policies_are('public', 'master_contact_sources', array['Admins can read every master contact source'],
   'one read policy, no write policies');
 
--- Concurrent saves and deletions of one address cannot be run from one session; what keeps them consistent is that
--- each locks the master contacts FOR UPDATE, in id order, before changing their sources or deciding to remove them.
-select matches(pg_get_functiondef('private.refresh_master_contacts(bigint[])'::regprocedure),
-  'order by [a-z.]*id\s+for update', 'a refresh locks its master contacts before removing those without a source');
-select matches(pg_get_functiondef('private.add_contributions(public.saved_contacts[])'::regprocedure),
-  'order by [a-z.]*id\s+for update', 'a save locks its master contacts before adding sources to them');
+-- Concurrent saves and withdrawals of one address need two sessions, which pgTAP does not have: the api layer runs
+-- them (edge-functions/api/routes/contacts/master-contacts.test.ts).
 
 select * from finish();
 rollback;
