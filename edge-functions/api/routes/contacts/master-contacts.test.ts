@@ -28,16 +28,52 @@ async function blockedOnLock(observer: postgres.Sql, pid: number): Promise<void>
   throw new Error(`session ${pid} never waited on a lock`);
 }
 
-Deno.test("withdrawing an address while another user saves it keeps the master contact and the new source", async () => {
-  const leaver = await signedInUser();
-  const saver = await signedInUser();
-  const email = `race-${crypto.randomUUID()}@master.example`;
-  const observer = session();
-  const saving = session();
-  const leaving = session();
+interface Race {
+  leaver: { id: string };
+  saver: { id: string };
+  email: string;
+  observer: postgres.Sql;
+  saving: postgres.Sql;
+  leaving: postgres.Sql;
+}
+
+/**
+ * The leaver has saved an address; `run` has the saver save it in one session while the leaver withdraws it in another.
+ * Whatever the order, the address then has its master contact with the saver's contribution as its one source.
+ */
+async function race(run: (race: Race) => Promise<void>): Promise<void> {
+  const race: Race = {
+    leaver: await signedInUser(),
+    saver: await signedInUser(),
+    email: `race-${crypto.randomUUID()}@master.example`,
+    observer: session(),
+    saving: session(),
+    leaving: session(),
+  };
+  const { leaver, saver, email, observer, saving, leaving } = race;
   try {
     await observer`insert into public.saved_contacts (user_id, email, source) values (${leaver.id}, ${email}, 'manual')`;
+    await run(race);
+    const sources = await observer`
+      select s.user_id, m.confidence
+        from public.master_contacts as m
+        join public.master_contact_sources as s on s.master_contact_id = m.id
+       where m.email = ${email}`;
+    assert.deepEqual(
+      sources.map((row) => ({ user: row.user_id, confidence: row.confidence })),
+      [{ user: saver.id, confidence: 1 }],
+      "the address has its master contact, with the saver's contribution as its one source",
+    );
+  } finally {
+    // Closing a session aborts whatever it left open, so the clean-up never waits on a failed run's locks.
+    await Promise.all([saving.end(), leaving.end()]);
+    await observer`delete from public.saved_contacts where email = ${email}`;
+    await observer.end();
+  }
+}
 
+Deno.test("withdrawing an address while another user saves it keeps the master contact and the new source", () =>
+  race(async ({ leaver, saver, email, observer, saving, leaving }) => {
     // The save is in flight: its source is added and its master contact held until it commits.
     await saving`begin`;
     await saving`insert into public.saved_contacts (user_id, email, source) values (${saver.id}, ${email}, 'manual')`;
@@ -52,35 +88,10 @@ Deno.test("withdrawing an address while another user saves it keeps the master c
     await saving`commit`;
     await withdrawal;
     await leaving`commit`;
+  }));
 
-    const sources = await observer`
-      select s.user_id, m.confidence
-        from public.master_contacts as m
-        join public.master_contact_sources as s on s.master_contact_id = m.id
-       where m.email = ${email}`;
-    assert.deepEqual(
-      sources.map((row) => ({ user: row.user_id, confidence: row.confidence })),
-      [{ user: saver.id, confidence: 1 }],
-      "the saver's contribution is the master contact's one source",
-    );
-  } finally {
-    // Closing a session aborts whatever it left open, so the clean-up never waits on a failed run's locks.
-    await Promise.all([saving.end(), leaving.end()]);
-    await observer`delete from public.saved_contacts where email = ${email}`;
-    await observer.end();
-  }
-});
-
-Deno.test("saving an address while its last contributor withdraws it makes the master contact again", async () => {
-  const leaver = await signedInUser();
-  const saver = await signedInUser();
-  const email = `race-${crypto.randomUUID()}@master.example`;
-  const observer = session();
-  const saving = session();
-  const leaving = session();
-  try {
-    await observer`insert into public.saved_contacts (user_id, email, source) values (${leaver.id}, ${email}, 'manual')`;
-
+Deno.test("saving an address while its last contributor withdraws it makes the master contact again", () =>
+  race(async ({ leaver, saver, email, observer, saving, leaving }) => {
     // The withdrawal is in flight: the master contact, left without a source, is removed but not yet committed.
     await leaving`begin`;
     await leaving`delete from public.saved_contacts where user_id = ${leaver.id} and email = ${email}`;
@@ -93,20 +104,4 @@ Deno.test("saving an address while its last contributor withdraws it makes the m
 
     await leaving`commit`;
     await save;
-
-    const sources = await observer`
-      select s.user_id, m.confidence
-        from public.master_contacts as m
-        join public.master_contact_sources as s on s.master_contact_id = m.id
-       where m.email = ${email}`;
-    assert.deepEqual(
-      sources.map((row) => ({ user: row.user_id, confidence: row.confidence })),
-      [{ user: saver.id, confidence: 1 }],
-      "the address has a master contact again, with the saver's contribution",
-    );
-  } finally {
-    await Promise.all([saving.end(), leaving.end()]);
-    await observer`delete from public.saved_contacts where email = ${email}`;
-    await observer.end();
-  }
-});
+  }));
