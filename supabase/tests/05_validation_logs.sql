@@ -1,6 +1,6 @@
 -- Validation logs: the server writes one row per validation; users read their own, admins every one.
 begin;
-select plan(25);
+select plan(26);
 
 select tests.create_user('owner');
 select tests.create_user('stranger');
@@ -77,6 +77,9 @@ select policies_are(
   'one read policy, no write policies'
 );
 select has_index('public', 'validation_logs', 'validation_logs_user_id_idx', 'the policy''s user_id is indexed');
+select has_index('public', 'validation_logs', 'validation_logs_session_domain_idx',
+  array['session_id', 'domain', 'created_at'],
+  'a session''s recent validations at a domain are found by index (an exploration that follows one is not counted)');
 
 create temporary table owner_logs as
   select id from public.validation_logs where user_id = tests.get_user_id('owner');
