@@ -1,3 +1,6 @@
+-- Migrations are append-only: once a migration is on main, it is never edited, renamed or removed. A change to an
+-- existing object is a new migration with a later timestamp (see migrations/README.md).
+--
 -- Private schema: helpers that policies and triggers call, kept out of the API.
 --
 -- The API exposes only `public` (supabase/config.toml [api] schemas), so nothing here can be called as an RPC.

@@ -5,12 +5,18 @@
 -- kept in sync from auth.users (next migration) and removed with the auth user by cascade.
 -- A user reads and edits only their own names and username; everything else changes only through an admin or a
 -- trusted server (service role), which a trigger enforces column by column.
+--
+-- Usernames: ASCII letters, digits, ".", "_" and "-", 3 to 30 characters, unique regardless of case. Sign-in decides by
+-- the identifier's shape: with "@" it is an email address, without it a username. That only holds if no username
+-- contains "@"; otherwise a person could take another's email address as their username (in sign-up metadata or by a
+-- profile update) and capture or break that person's sign-in. The rule is a check constraint, so every path that writes
+-- a username obeys it: the api's registration, Auth's sign-up (through the profile trigger) and profile updates.
 
 -- Table -----------------------------------------------------------------------------------------------------------
 
 create table public.profiles (
   id uuid primary key references auth.users (id) on delete cascade,
-  username text not null constraint profiles_username_length check (char_length(username) between 3 and 100),
+  username text not null constraint profiles_username_format check (username ~ '^[A-Za-z0-9._-]{3,30}$'),
   email text constraint profiles_email_length check (char_length(email) <= 255),
   first_name text,
   last_name text,
@@ -55,7 +61,8 @@ create table public.profiles (
 comment on table public.profiles is
   'One per auth user: username, names, admin flag and the credit, trial and throttle counters (platform.md §3 users).';
 comment on column public.profiles.username is
-  'Signs in like an email does; unique regardless of case (profiles_username_key), 3 to 100 characters.';
+  'Signs in like an email does: 3 to 30 of A-Z a-z 0-9 . _ - (never "@"), unique regardless of case '
+  '(profiles_username_key).';
 comment on column public.profiles.email is 'Copy of auth.users.email, kept in sync by a trigger on auth.users.';
 comment on column public.profiles.subscription_status is 'free, or the paid plan the user is on.';
 comment on column public.profiles.free_validations_used is 'Validations used from the free allowance.';
@@ -86,7 +93,7 @@ create trigger profiles_touch_updated_at
 -- id, email (owned by Auth) and the timestamps are not theirs to write. Rows come and go with auth.users, so no one
 -- but the service role inserts or deletes. Which rows: the policies below; which columns for whom: the trigger below.
 
-revoke all on table public.profiles from anon, authenticated;
+revoke all on table public.profiles from anon, authenticated, service_role;
 grant select on table public.profiles to authenticated;
 grant update (
   username, first_name, last_name, profile_image_url,
@@ -98,7 +105,7 @@ grant update (
   throttle_enabled, max_requests_per_minute, current_throttle_level,
   suspended_until, suspension_reason, last_activity_at, requests_this_minute
 ) on table public.profiles to authenticated;
-grant all on table public.profiles to service_role;
+grant select, insert, update, delete on table public.profiles to service_role;
 
 -- Protective trigger ------------------------------------------------------------------------------------------------
 -- A signed-in user who is not an admin may change only their username, names and picture. Anything else (admin flag,
@@ -182,3 +189,77 @@ create policy "Users can update their own profile and admins any profile"
   to authenticated
   using (id = (select auth.uid()) or (select private.is_admin()))
   with check (id = (select auth.uid()) or (select private.is_admin()));
+
+-- The username rule's helpers -----------------------------------------------------------------------------------------
+
+create or replace function private.sanitized_username(p_wanted text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select pg_catalog.rpad(
+    pg_catalog.left(pg_catalog.regexp_replace(coalesce(p_wanted, ''), '[^A-Za-z0-9._-]', '_', 'g'), 30),
+    greatest(3, least(pg_catalog.char_length(coalesce(p_wanted, '')), 30)),
+    '_'
+  )
+$$;
+comment on function private.sanitized_username(text) is
+  'The nearest name that follows the username rule: other characters become "_", cut to 30, padded to 3.';
+revoke execute on function private.sanitized_username(text) from public;
+
+create or replace function private.unused_username(p_wanted text, p_owner uuid default null)
+returns text
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  base constant text := private.sanitized_username(p_wanted);
+  candidate text := base;
+  suffix integer := 1;
+begin
+  while exists (
+    select from public.profiles as p
+    where pg_catalog.lower(p.username) = pg_catalog.lower(candidate) and p.id is distinct from p_owner
+  ) loop
+    suffix := suffix + 1;
+    candidate := pg_catalog.left(base, 30 - pg_catalog.char_length(suffix::text) - 1) || '_' || suffix;
+  end loop;
+  return candidate;
+end;
+$$;
+comment on function private.unused_username(text, uuid) is
+  'A name following the username rule, numbered until no profile but p_owner''s has it in any case.';
+revoke execute on function private.unused_username(text, uuid) from public;
+
+-- Renames profiles whose username breaks the rule, oldest account first so the earliest keeps the unnumbered name:
+-- every character outside the rule becomes "_", the result is cut to 30 characters, padded with "_" to 3, and numbered
+-- ("_2", "_3", ...) until no other profile has it in any case. The check constraint keeps such rows out of a fresh
+-- database; this brings rows made under an older rule into it (drop the constraint, call this, add it again), and the
+-- database tests run exactly that. The protective trigger lets it through when run as the table owner.
+create or replace function private.conform_usernames()
+returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  offender record;
+  renamed integer := 0;
+begin
+  for offender in
+    select p.id, p.username from public.profiles as p
+    where p.username !~ '^[A-Za-z0-9._-]{3,30}$'
+    order by p.created_at, p.id
+  loop
+    update public.profiles
+    set username = private.unused_username(offender.username, offender.id)
+    where id = offender.id;
+    renamed := renamed + 1;
+  end loop;
+  return renamed;
+end;
+$$;
+comment on function private.conform_usernames() is
+  'Renames every profile whose username breaks the rule to the nearest unused name that follows it; answers how many.';
+revoke execute on function private.conform_usernames() from public;

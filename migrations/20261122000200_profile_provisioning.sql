@@ -7,9 +7,10 @@
 
 -- Triggers on auth.users ------------------------------------------------------------------------------------------
 
--- Username from the metadata when given; otherwise the email's local part, made long enough and unique by a number.
--- A taken or malformed username in the metadata is an error (profiles_username_key / profiles_username_length), so
--- Auth refuses the sign-up rather than silently renaming the person.
+-- Without a username in the metadata, the email's local part is made to follow the username rule and numbered until
+-- unique. A username in the metadata is taken as typed: Auth's hook below has refused it already if it breaks the rule
+-- or is taken, and the check constraint and profiles_username_key still stand behind that, so Auth refuses the sign-up
+-- rather than silently renaming the person.
 create or replace function private.create_profile_for_new_user()
 returns trigger
 language plpgsql
@@ -19,19 +20,9 @@ as $$
 declare
   metadata constant jsonb := coalesce(new.raw_user_meta_data, '{}'::jsonb);
   chosen text := nullif(pg_catalog.btrim(metadata ->> 'username'), '');
-  base text;
-  suffix integer := 0;
 begin
   if chosen is null then
-    base := pg_catalog.left(coalesce(nullif(pg_catalog.split_part(new.email, '@', 1), ''), 'user'), 90);
-    if pg_catalog.char_length(base) < 3 then
-      base := base || '_user';
-    end if;
-    chosen := base;
-    while exists (select from public.profiles as p where pg_catalog.lower(p.username) = pg_catalog.lower(chosen)) loop
-      suffix := suffix + 1;
-      chosen := base || suffix;
-    end loop;
+    chosen := private.unused_username(coalesce(nullif(pg_catalog.split_part(new.email, '@', 1), ''), 'user'));
   end if;
 
   insert into public.profiles (id, username, email, first_name, last_name)
@@ -73,3 +64,54 @@ create trigger on_auth_user_email_changed
   for each row
   when (old.email is distinct from new.email)
   execute function private.sync_profile_email();
+
+-- Auth's before-user-created hook -----------------------------------------------------------------------------------
+-- Supabase Auth calls this with the user it is about to create (supabase/config.toml [auth.hook.before_user_created];
+-- devstack's Auth does the same) and refuses the sign-up with the error's http_code and message, so a bad or taken
+-- username is a 4xx with the rule rather than Auth's 500 "Database error saving new user". The taken-name answer is the
+-- api's registration conflict text, word for word, and says nothing about which detail is in use.
+
+create or replace function private.hook_before_user_created(event jsonb)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  wanted constant text := nullif(pg_catalog.btrim(event -> 'user' -> 'user_metadata' ->> 'username'), '');
+begin
+  if wanted is null then
+    return '{}'::jsonb;
+  end if;
+  if pg_catalog.strpos(wanted, '@') > 0 then
+    return pg_catalog.jsonb_build_object('error', pg_catalog.jsonb_build_object(
+      'http_code', 400,
+      'message', 'Username can''t contain "@"; sign in with your email address instead'));
+  end if;
+  if wanted !~ '^[A-Za-z0-9._-]{3,30}$' then
+    return pg_catalog.jsonb_build_object('error', pg_catalog.jsonb_build_object(
+      'http_code', 400,
+      'message', 'Username must be 3 to 30 characters: letters A-Z, digits, dots, hyphens and underscores'));
+  end if;
+  if exists (select from public.profiles as p where pg_catalog.lower(p.username) = pg_catalog.lower(wanted)) then
+    return pg_catalog.jsonb_build_object('error', pg_catalog.jsonb_build_object(
+      'http_code', 422,
+      'message', 'An account can''t be created with these details. If you already have one, sign in.'));
+  end if;
+  return '{}'::jsonb;
+end;
+$$;
+comment on function private.hook_before_user_created(jsonb) is
+  'Auth hook: refuses a sign-up whose metadata username breaks the rule or is taken, with a 4xx and the reason.';
+revoke execute on function private.hook_before_user_created(jsonb) from public, anon, authenticated;
+
+-- On Supabase, Auth calls hooks as supabase_auth_admin; devstack's Auth runs as the superuser, which has no such role.
+do $$
+begin
+  if exists (select from pg_catalog.pg_roles where rolname = 'supabase_auth_admin') then
+    grant usage on schema private to supabase_auth_admin;
+    grant execute on function private.hook_before_user_created(jsonb) to supabase_auth_admin;
+  end if;
+end;
+$$;

@@ -4,7 +4,8 @@
 -- starts share them, so a domain is looked up once per TTL rather than once per instance. Only privileged server code
 -- reads and writes it (the api's own connection, or the service role): RLS is on with no policy for anon or
 -- authenticated, and those roles have no grants either. DNS errors are never stored (the resolver keeps them briefly
--- in memory), which the kind check below enforces.
+-- in memory), which the kind check below enforces. A domain whose MX hosts have no address at all, or only loopback or
+-- private ones, cannot receive mail: the resolver stores that as its own kind (mx_host_unresolved, mx_private_address).
 
 -- Table -----------------------------------------------------------------------------------------------------------
 
@@ -13,7 +14,9 @@ create table public.mail_domain_cache (
     constraint mail_domain_cache_domain_form check (domain = lower(domain) and char_length(domain) between 1 and 253),
   lookup jsonb not null
     constraint mail_domain_cache_lookup_kind
-    check (lookup ->> 'kind' in ('mx', 'null_mx', 'implicit', 'no_mail_server', 'not_found')),
+    check (lookup ->> 'kind' in (
+      'mx', 'mx_host_unresolved', 'mx_private_address', 'null_mx', 'implicit', 'no_mail_server', 'not_found'
+    )),
   expires_at timestamptz not null,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()

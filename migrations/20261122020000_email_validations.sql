@@ -4,7 +4,8 @@
 -- the admin area and exploration see what MailScout knows about an address. It holds addresses that anonymous
 -- visitors and other users typed, so it is nobody's own data: only trusted server code writes it (the api function's
 -- owner connection, or the service role), only admins read it, and users reach their results through the API's answer.
--- Besides the spec's columns it keeps the engine's verdict, reason codes, MX hosts and typo suggestion.
+-- Besides the spec's columns it keeps the engine's verdict, reason codes, MX hosts and typo suggestion; the reasons check
+-- lists every code the engine may write.
 
 -- Table -----------------------------------------------------------------------------------------------------------
 
@@ -21,8 +22,8 @@ create table public.email_validations (
     constraint email_validations_verdict check (verdict in ('deliverable', 'risky', 'undeliverable', 'unknown')),
   reasons text[] not null default '{}'
     constraint email_validations_reasons check (reasons <@ array[
-      'invalid_syntax', 'domain_not_found', 'null_mx', 'no_mail_server', 'dns_error', 'no_mx_implicit_a',
-      'disposable', 'role_account', 'free_provider', 'possible_typo'
+      'invalid_syntax', 'domain_not_found', 'null_mx', 'no_mail_server', 'mx_host_unresolved', 'mx_private_address',
+      'dns_error', 'no_mx_implicit_a', 'disposable', 'role_account', 'free_provider', 'possible_typo'
     ]),
   mx_records jsonb not null default '[]'
     constraint email_validations_mx_records_array check (jsonb_typeof(mx_records) = 'array'),
@@ -83,9 +84,9 @@ create unique index email_validations_email_key on public.email_validations (low
 -- Grants ----------------------------------------------------------------------------------------------------------
 -- Signed-in users may query the table (the policy lets only admins see rows); nobody but the server writes it.
 
-revoke all on table public.email_validations from anon, authenticated;
+revoke all on table public.email_validations from anon, authenticated, service_role;
 grant select on table public.email_validations to authenticated;
-grant all on table public.email_validations to service_role;
+grant select, insert, update, delete on table public.email_validations to service_role;
 
 -- Row level security ----------------------------------------------------------------------------------------------
 

@@ -39,10 +39,10 @@ create trigger system_popups_touch_updated_at
 -- Grants ----------------------------------------------------------------------------------------------------------
 -- Anyone may read; signed-in users may attempt writes, which the policies allow to admins only.
 
-revoke all on table public.system_popups from anon, authenticated;
+revoke all on table public.system_popups from anon, authenticated, service_role;
 grant select on table public.system_popups to anon;
 grant select, insert, update, delete on table public.system_popups to authenticated;
-grant all on table public.system_popups to service_role;
+grant select, insert, update, delete on table public.system_popups to service_role;
 
 -- Row level security ----------------------------------------------------------------------------------------------
 

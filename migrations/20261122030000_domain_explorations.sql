@@ -71,12 +71,6 @@ comment on column public.discovered_emails.discovered_at is
 -- the foreign key (deletes cascading from scraped_domains, reading a domain's addresses).
 create unique index discovered_emails_domain_email_key on public.discovered_emails (domain_id, lower(email));
 
--- An anonymous visitor's exploration that follows their own validation of an address at the domain is part of that
--- validation, not counted again (edge-functions/_shared/exploration-store/): found by session, domain and time.
-create index validation_logs_session_domain_idx
-  on public.validation_logs (session_id, domain, created_at)
-  where session_id is not null;
-
 -- Grants ----------------------------------------------------------------------------------------------------------
 -- Signed-in users may query the tables (the policies let only admins see rows); nobody but the server writes them.
 

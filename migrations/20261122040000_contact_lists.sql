@@ -1,7 +1,7 @@
 -- Contact lists: the folders a signed-in user keeps saved contacts in (platform.md §3 contact_lists, core.md §3;
 -- issue #5).
 --
--- Every user has exactly one default list, General (created with the profile, next migration); it keeps that name,
+-- Every user has exactly one default list, General (created with the profile, below); it keeps that name,
 -- stays the default and is never deleted. Other lists are soft-deleted (deleted_at) so the admin statistics can count
 -- them; a deleted list is invisible to its owner, and deleting one moves its contacts to General (saved contacts
 -- migration, which owns that behaviour). A user sees and changes only their own lists; admins read every list.
@@ -112,3 +112,28 @@ create policy "Owners can delete their own undeleted lists"
   on public.contact_lists for delete
   to authenticated
   using (user_id = (select auth.uid()) and deleted_at is null);
+
+-- Default list provisioning ---------------------------------------------------------------------------------------
+-- Every profile gets its General list, so a user always has a list to save into. The list is created with the profile,
+-- by whoever creates the profile (Auth's trigger on auth.users, or the service role); contact_lists_one_default_per_user
+-- keeps it to one.
+
+create or replace function private.create_default_contact_list()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into public.contact_lists (user_id, name, description, is_default)
+  values (new.id, 'General', 'Contacts not filed in another list', true);
+  return new;
+end;
+$$;
+comment on function private.create_default_contact_list() is
+  'Trigger on profiles: creates the General list. Definer: the profile''s creator (Auth, service role) may lack rights.';
+revoke execute on function private.create_default_contact_list() from public;
+
+create trigger profiles_create_default_contact_list
+  after insert on public.profiles
+  for each row execute function private.create_default_contact_list();

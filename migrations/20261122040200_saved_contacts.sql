@@ -28,6 +28,14 @@ create table public.saved_contacts (
   source_url text constraint saved_contacts_source_url_length check (char_length(source_url) <= 2048),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  -- One lower-cased text for the contacts search to match instead of five case-insensitive matches per row. Email
+  -- comes first and the names sit side by side, so "ann lee" finds Ann Lee.
+  search_text text not null generated always as (
+    lower(
+      email || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(company, '') || ' '
+      || coalesce(position, '')
+    )
+  ) stored,
   -- The list must be the contact's owner's.
   constraint saved_contacts_list_fkey foreign key (list_id, user_id)
     references public.contact_lists (id, user_id) on delete cascade
@@ -44,11 +52,16 @@ comment on column public.saved_contacts.domain is 'The address''s domain, lower-
 comment on column public.saved_contacts.source is
   'Where the contact came from: validation, discovery (domain exploration), bulk (CSV import) or manual.';
 comment on column public.saved_contacts.source_url is 'The page a discovered address was found on, if any.';
+comment on column public.saved_contacts.search_text is
+  'Email, first and last name, company and position, lower-cased: what the contacts search matches.';
 
 -- Saving an address twice is refused whatever its case (the API's 409); the policies' user_id leads it.
 create unique index saved_contacts_user_email_key on public.saved_contacts (user_id, lower(email));
 -- The list foreign key's lookup (moving contacts out of a deleted list, filtering by list).
 create index saved_contacts_list_id_user_id_idx on public.saved_contacts (list_id, user_id);
+-- The contacts page reads one page, newest first, and counts the matches: a page is an index range, not a sort of
+-- every contact the user has (which cost 9 ms a page at 10,000 contacts).
+create index saved_contacts_user_id_recent_idx on public.saved_contacts (user_id, created_at desc, id desc);
 
 create trigger saved_contacts_touch_updated_at
   before update on public.saved_contacts

@@ -27,9 +27,9 @@ create trigger admin_settings_touch_updated_at
 -- Grants ----------------------------------------------------------------------------------------------------------
 -- Signed-in users may attempt every command, which the policies allow to admins only; visitors get nothing.
 
-revoke all on table public.admin_settings from anon, authenticated;
+revoke all on table public.admin_settings from anon, authenticated, service_role;
 grant select, insert, update, delete on table public.admin_settings to authenticated;
-grant all on table public.admin_settings to service_role;
+grant select, insert, update, delete on table public.admin_settings to service_role;
 
 -- Row level security ----------------------------------------------------------------------------------------------
 

@@ -11,85 +11,30 @@ update public.profiles set is_admin = true where id = tests.get_user_id('site_ad
 -- Something to find, arranged as the superuser.
 select private.open_anonymous_session('existingSession_00001', '198.51.100.1', 'Arranged');
 
--- Act 1: no API role reads or writes the tables directly -----------------------------------------------------------
+-- Act 1: no API role reads or writes the tables directly ---------------------------------------------------------
+-- Not even a signed-in user (say, the visitor after registering) or an admin: sessions belong to no user.
 
-select tests.clear_authentication();
+reset role;
 
-select throws_ok(format('select * from public.%I', t), '42501', format('permission denied for table %s', t),
-  format('anon cannot read %s', t))
-from unnest(array['anonymous_sessions', 'anonymous_ip_usage']) as t;
-select throws_ok(
-  $$ insert into public.anonymous_sessions (session_id) values ('V1StGXR8_Z5jdHi6B-myT') $$,
-  '42501', 'permission denied for table anonymous_sessions', 'anon cannot create sessions');
-select throws_ok(
-  $$ insert into public.anonymous_ip_usage (client_network, usage_month) values ('203.0.113.1', '2026-01-01') $$,
-  '42501', 'permission denied for table anonymous_ip_usage', 'anon cannot create usage rows');
-select throws_ok(
-  format('update public.%I set validations_used = 0', t), '42501', format('permission denied for table %s', t),
-  format('anon cannot reset counts in %s', t))
-from unnest(array['anonymous_sessions', 'anonymous_ip_usage']) as t;
-select throws_ok(format('delete from public.%I', t), '42501', format('permission denied for table %s', t),
-  format('anon cannot delete from %s', t))
-from unnest(array['anonymous_sessions', 'anonymous_ip_usage']) as t;
+select * from tests.assert_access('public.anonymous_sessions', array[
+  --             select    insert    update    delete
+  ['anon',       'denied', 'denied', 'denied', 'denied'],
+  ['visitor',    'denied', 'denied', 'denied', 'denied'],
+  ['stranger',   'denied', 'denied', 'denied', 'denied'],
+  ['site_admin', 'denied', 'denied', 'denied', 'denied']
+],
+  insert_sql => $$ insert into public.anonymous_sessions (session_id) values ('V1StGXR8_Z5jdHi6B-myT') $$,
+  update_set => 'validations_used = 0');
 
--- A signed-in user (say, the visitor after registering) and an admin: the same, for every command.
-select tests.authenticate_as('visitor');
-
-select throws_ok(format('select * from public.%I', t), '42501', format('permission denied for table %s', t),
-  format('a user cannot read %s', t))
-from unnest(array['anonymous_sessions', 'anonymous_ip_usage']) as t;
-select throws_ok(
-  $$ insert into public.anonymous_sessions (session_id) values ('V1StGXR8_Z5jdHi6B-myT') $$,
-  '42501', 'permission denied for table anonymous_sessions', 'a user cannot create sessions');
-select throws_ok(
-  $$ insert into public.anonymous_ip_usage (client_network, usage_month) values ('203.0.113.1', '2026-01-01') $$,
-  '42501', 'permission denied for table anonymous_ip_usage', 'a user cannot create usage rows');
-select throws_ok(
-  format('update public.%I set validations_used = 0', t), '42501', format('permission denied for table %s', t),
-  format('a user cannot reset counts in %s', t))
-from unnest(array['anonymous_sessions', 'anonymous_ip_usage']) as t;
-select throws_ok(format('delete from public.%I', t), '42501', format('permission denied for table %s', t),
-  format('a user cannot delete from %s', t))
-from unnest(array['anonymous_sessions', 'anonymous_ip_usage']) as t;
-
--- Sessions belong to no user, so another user is refused the same way.
-select tests.authenticate_as('stranger');
-
-select throws_ok(format('select * from public.%I', t), '42501', format('permission denied for table %s', t),
-  format('another user cannot read %s', t))
-from unnest(array['anonymous_sessions', 'anonymous_ip_usage']) as t;
-select throws_ok(
-  $$ insert into public.anonymous_sessions (session_id) values ('V1StGXR8_Z5jdHi6B-myT') $$,
-  '42501', 'permission denied for table anonymous_sessions', 'another user cannot create sessions');
-select throws_ok(
-  $$ insert into public.anonymous_ip_usage (client_network, usage_month) values ('203.0.113.1', '2026-01-01') $$,
-  '42501', 'permission denied for table anonymous_ip_usage', 'another user cannot create usage rows');
-select throws_ok(
-  format('update public.%I set validations_used = 0', t), '42501', format('permission denied for table %s', t),
-  format('another user cannot reset counts in %s', t))
-from unnest(array['anonymous_sessions', 'anonymous_ip_usage']) as t;
-select throws_ok(format('delete from public.%I', t), '42501', format('permission denied for table %s', t),
-  format('another user cannot delete from %s', t))
-from unnest(array['anonymous_sessions', 'anonymous_ip_usage']) as t;
-
-select tests.authenticate_as('site_admin');
-
-select throws_ok(format('select * from public.%I', t), '42501', format('permission denied for table %s', t),
-  format('an admin cannot read %s either', t))
-from unnest(array['anonymous_sessions', 'anonymous_ip_usage']) as t;
-select throws_ok(
-  $$ insert into public.anonymous_sessions (session_id) values ('V1StGXR8_Z5jdHi6B-myT') $$,
-  '42501', 'permission denied for table anonymous_sessions', 'an admin cannot create sessions');
-select throws_ok(
-  $$ insert into public.anonymous_ip_usage (client_network, usage_month) values ('203.0.113.1', '2026-01-01') $$,
-  '42501', 'permission denied for table anonymous_ip_usage', 'an admin cannot create usage rows');
-select throws_ok(
-  format('update public.%I set validations_used = 0', t), '42501', format('permission denied for table %s', t),
-  format('an admin cannot reset counts in %s', t))
-from unnest(array['anonymous_sessions', 'anonymous_ip_usage']) as t;
-select throws_ok(format('delete from public.%I', t), '42501', format('permission denied for table %s', t),
-  format('an admin cannot delete from %s', t))
-from unnest(array['anonymous_sessions', 'anonymous_ip_usage']) as t;
+select * from tests.assert_access('public.anonymous_ip_usage', array[
+  --             select    insert    update    delete
+  ['anon',       'denied', 'denied', 'denied', 'denied'],
+  ['visitor',    'denied', 'denied', 'denied', 'denied'],
+  ['stranger',   'denied', 'denied', 'denied', 'denied'],
+  ['site_admin', 'denied', 'denied', 'denied', 'denied']
+],
+  insert_sql => $$ insert into public.anonymous_ip_usage (client_network, usage_month) values ('203.0.113.1', '2026-01-01') $$,
+  update_set => 'validations_used = 0');
 
 -- Act 2: nor do they call the counting functions -------------------------------------------------------------------
 
@@ -213,7 +158,7 @@ select results_eq(
   'a larger limit lets the address go on'
 );
 
--- Act 6: IPv6 clients are counted per /64 ----------------------------------------------------------------------------
+-- Act 6: IPv6 clients are counted per /64 ---------------------------------------------------------------------------
 
 select private.count_anonymous_validation(null, '2001:db8:1:2::1', null, 2);
 select results_eq(

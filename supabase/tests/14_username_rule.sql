@@ -1,5 +1,5 @@
 -- Usernames: 3 to 30 of A-Z a-z 0-9 . _ -, never "@", unique regardless of case, on every path that writes one; the
--- migration's renaming of names that broke the rule; Auth's before-user-created hook.
+-- renaming of names made under an older rule (private.conform_usernames); Auth's before-user-created hook.
 begin;
 select plan(23);
 
@@ -62,7 +62,7 @@ select results_eq(
   'other characters become "_", and the name is cut to 30 and padded to 3'
 );
 
--- Act 3: the migration's renaming ------------------------------------------------------------------------------------
+-- Act 3: the migration's renaming -----------------------------------------------------------------------------------
 -- Rows made to break the rule the way they could before it, by lifting the constraint inside this transaction.
 
 alter table public.profiles drop constraint profiles_username_format;

@@ -123,3 +123,6 @@ begin
   perform set_config('request.jwt.claims', '{"role": "anon"}', true);
 end;
 $$;
+
+-- The access matrix helper, tests.assert_access (psql includes it relative to this file).
+\ir access_matrix.sql
