@@ -4,7 +4,7 @@ import { newVisitorClient } from "../auth/supabase-clients.ts";
 import type { AuthResponse, LoginRequest } from "../contracts/auth.ts";
 import { findSignInEmail } from "../db/privileged.ts";
 import { isWrongCredentials } from "./auth-failures.ts";
-import { AccountError } from "./errors.ts";
+import { DomainError } from "../errors.ts";
 import { authResponseFor } from "./auth-response.ts";
 import { clearSignInFailures, recordSignInFailure, refuseWhileLocked } from "./sign-in-limits.ts";
 
@@ -27,7 +27,7 @@ export async function login(
   if (!email) await bcrypt.compare(password, NOBODY_PASSWORD_HASH);
   if (!email || isWrongCredentials(error)) {
     await recordSignInFailure(identifier, clientIp);
-    throw new AccountError("invalid_credentials");
+    throw new DomainError("invalid_credentials");
   }
   if (error) throw error;
   await clearSignInFailures(identifier);

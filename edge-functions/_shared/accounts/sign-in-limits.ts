@@ -2,7 +2,8 @@
 // *_sign_in_throttle.sql on the one limiter. They run on the api's own connection: the counters are closed to every
 // API role. Like db/privileged.ts, a module that reaches past RLS; it does nothing else.
 import { database } from "../db/pool.ts";
-import { type RateLimitDecision, RateLimitedError } from "../rate-limits/mod.ts";
+import { DomainError } from "../errors.ts";
+import type { RateLimitDecision } from "../rate-limits/index.ts";
 
 interface RefusalRow {
   refused_by: "identifier" | "network";
@@ -15,7 +16,7 @@ const REFUSAL_TEXT: Record<RefusalRow["refused_by"], string> = {
   network: "Too many failed sign-ins from your network.",
 };
 
-/** Throws RateLimitedError while the identifier or the client's network is locked, whatever the password. */
+/** Throws DomainError "rate_limited" while the identifier or the client's network is locked, whatever the password. */
 export async function refuseWhileLocked(identifier: string, clientIp: string | null): Promise<void> {
   const [row] = await database()<RefusalRow[]>`
     select * from private.sign_in_refusal(${identifier}, ${clientIp})
@@ -27,7 +28,7 @@ export async function refuseWhileLocked(identifier: string, clientIp: string | n
     remaining: 0,
     resetSeconds: row.reset_seconds,
   };
-  throw new RateLimitedError(decision, REFUSAL_TEXT[row.refused_by]);
+  throw new DomainError("rate_limited", { decision, what: REFUSAL_TEXT[row.refused_by] });
 }
 
 /** Counts a failed sign-in against the identifier and the client's network (locking either that reaches its limit). */

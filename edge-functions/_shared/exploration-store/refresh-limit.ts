@@ -1,7 +1,8 @@
 // A fresh crawl (fullDataCollection) skips the kept exploration and reaches the site again, so each caller may ask
 // for one domain only a few times a day (admin_settings rate_limit_domain_refreshes_per_day): otherwise one anonymous
 // validation would unlock unlimited crawls of its domain.
-import { RateLimitedError, takeDomainRefresh } from "../rate-limits/mod.ts";
+import { DomainError } from "../errors.ts";
+import { takeDomainRefresh } from "../rate-limits/index.ts";
 
 /** Who asks for a fresh crawl: the user, else the anonymous session, else the client's address. */
 export function refresherOf(caller: { userId: string | null; sessionId: string | null; clientIp: string | null }) {
@@ -10,10 +11,11 @@ export function refresherOf(caller: { userId: string | null; sessionId: string |
   return caller.clientIp ? `network:${caller.clientIp}` : null;
 }
 
-/** Counts a fresh crawl of `domain`; throws RateLimitedError past the day's limit. */
+/** Counts a fresh crawl of `domain`; throws DomainError "rate_limited" past the day's limit. */
 export async function takeFreshCrawl(refresher: string, domain: string): Promise<void> {
   const decision = await takeDomainRefresh(refresher, domain);
   if (!decision.allowed) {
-    throw new RateLimitedError(decision, `Too many fresh explorations of ${domain}: at most ${decision.limit} a day.`);
+    const what = `Too many fresh explorations of ${domain}: at most ${decision.limit} a day.`;
+    throw new DomainError("rate_limited", { decision, what });
   }
 }

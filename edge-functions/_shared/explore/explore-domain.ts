@@ -2,19 +2,12 @@
 // domain's registration looked up (rdap.ts), side by side and within the crawl's time budget, answered as the
 // contract's ScrapeResult. Plain functions over a SafeFetcher: no HTTP framework, no storage (exploration-store/ keeps
 // and reuses results).
+import { DomainError } from "../errors.ts";
 import { type ScrapeResult, scrapeResultSchema } from "../contracts/exploration.ts";
 import { type CrawlResult, crawlSite, DEFAULT_TIME_BUDGET_MS } from "./crawl/mod.ts";
 import { extractFromPages } from "./extract/mod.ts";
 import type { SafeFetcher } from "./net/mod.ts";
 import { createRdapClient, type RdapClient, type Registration } from "./rdap.ts";
-
-/** The explorer refuses the domain: it, or where it redirects, resolves into private space. */
-export class ExplorationRefusedError extends Error {
-  override name = "ExplorationRefusedError";
-  constructor(readonly domain: string) {
-    super(`${domain} resolves into private address space`);
-  }
-}
 
 export interface ExploreOptions {
   /** Off: no website is fetched; the answer holds the registration facts and websiteStatus validation_only. */
@@ -23,7 +16,7 @@ export interface ExploreOptions {
 
 export interface DomainExplorer {
   /**
-   * Throws ExplorationRefusedError for a domain in private space, and whatever the egress throws when it fails
+   * Throws DomainError "exploration_refused" for a domain that (or whose redirect) resolves into private space, and whatever the egress throws when it fails
    * itself (the proxy unreachable); a site that is down is an answer (websiteStatus down), not an error.
    */
   explore(domain: string, options: ExploreOptions): Promise<ScrapeResult>;
@@ -63,7 +56,7 @@ export function createDomainExplorer(settings: DomainExplorerSettings): DomainEx
       }
       if (crawl.outcome === "refused_private") {
         unwanted.abort();
-        throw new ExplorationRefusedError(domain);
+        throw new DomainError("exploration_refused", { domain });
       }
       const extracted = extractFromPages(domain, crawl);
       return scrapeResultSchema.parse({

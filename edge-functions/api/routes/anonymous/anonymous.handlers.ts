@@ -1,5 +1,5 @@
-// Refusals (unknown session, no discount to give) are thrown by the allowance as AnonymousError and answered in
-// lib/errors.ts.
+// Refusals (unknown session, no discount to give) are thrown by the allowance as DomainError and answered by the one
+// table in lib/errors.ts.
 import type { Context, Env } from "hono";
 import { HTTPException } from "hono/http-exception";
 import {

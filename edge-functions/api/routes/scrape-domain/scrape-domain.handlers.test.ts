@@ -2,16 +2,19 @@
 // proxy or the database failing) must come out as a 502 with a message, never as an unhandled 500.
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { AnonymousError } from "../../../_shared/anonymous/errors.ts";
+import { DomainError } from "../../../_shared/errors.ts";
+import { failingOnOurSide } from "../../../_shared/exploration-store/our-failures.ts";
 import { EgressError } from "../../../_shared/explore/net/mod.ts";
-import { ExplorationRefusedError } from "../../../_shared/explore/explore-domain.ts";
-import { onError } from "../../lib/errors.ts";
-import { answeringFailures, FAILED_MESSAGE, REFUSED_MESSAGE } from "./scrape-domain.handlers.ts";
+import {
+  EXPLORATION_FAILED_MESSAGE as FAILED_MESSAGE,
+  EXPLORATION_REFUSED_MESSAGE as REFUSED_MESSAGE,
+  onError,
+} from "../../lib/errors.ts";
 
 async function answerTo(failure: Error) {
   const app = new Hono();
   app.onError(onError);
-  app.post("/api/scrape-domain", (c) => answeringFailures(c, "acme-corp.test", () => Promise.reject(failure)));
+  app.post("/api/scrape-domain", async (c) => c.json(await failingOnOurSide("acme-corp.test", () => Promise.reject(failure))));
   const originalError = console.error;
   console.error = () => {};
   try {
@@ -23,7 +26,7 @@ async function answerTo(failure: Error) {
 }
 
 Deno.test("a domain in private space is refused with the issue's message", async () => {
-  assert.deepEqual(await answerTo(new ExplorationRefusedError("acme-corp.test")), {
+  assert.deepEqual(await answerTo(new DomainError("exploration_refused", { domain: "acme-corp.test" })), {
     status: 400,
     body: { message: REFUSED_MESSAGE },
   });
@@ -40,7 +43,7 @@ Deno.test("our egress proxy or database failing is a 502 with a message", async 
 });
 
 Deno.test("the caller's own mistake keeps the API's usual answer", async () => {
-  assert.deepEqual(await answerTo(new AnonymousError("unknown_client_address")), {
+  assert.deepEqual(await answerTo(new DomainError("unknown_client_address")), {
     status: 400,
     body: { message: "The client's address is unknown (no X-Forwarded-For)" },
   });

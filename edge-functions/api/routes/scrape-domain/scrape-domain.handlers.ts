@@ -4,10 +4,10 @@
 // asks for a fresh crawl (fullDataCollection).
 //
 // A site that is down is an answer (200, websiteStatus down); a domain in private space is refused (400); anything
-// failing on our side (the egress proxy, the database) is a 502 with a message, never an unhandled 500.
+// failing on our side (the egress proxy, the database) is a 502 with a message, never an unhandled 500
+// (exploration_refused and exploration_failed in lib/errors.ts).
 import type { Context } from "hono";
 import { countValidation } from "../../../_shared/anonymous/allowance.ts";
-import { AnonymousError } from "../../../_shared/anonymous/errors.ts";
 import type { scrapeDomainRequestSchema } from "../../../_shared/contracts/exploration.ts";
 import {
   databaseExplorationStore,
@@ -18,10 +18,8 @@ import {
   refresherOf,
   takeFreshCrawl,
 } from "../../../_shared/exploration-store/refresh-limit.ts";
-import { ExplorationRefusedError } from "../../../_shared/explore/explore-domain.ts";
-import { RateLimitedError } from "../../../_shared/rate-limits/mod.ts";
+import { failingOnOurSide } from "../../../_shared/exploration-store/our-failures.ts";
 import { domainExplorer } from "../../lib/domain-explorer.ts";
-import { errorBody } from "../../lib/errors.ts";
 import type { CallerEnv } from "../../lib/caller.ts";
 import type { JsonInput } from "../../lib/json-body.ts";
 import { setRateLimitHeaders } from "../../lib/rate-limit-headers.ts";
@@ -31,16 +29,12 @@ import {
   signedInOrNull,
 } from "../../lib/visitor.ts";
 
-export const REFUSED_MESSAGE = "This domain cannot be explored";
-export const FAILED_MESSAGE =
-  "The exploration failed on our side. Please try again in a few minutes.";
-
 export async function scrapeDomain(
   c: Context<CallerEnv, string, JsonInput<typeof scrapeDomainRequestSchema>>,
 ) {
   const request = c.req.valid("json");
   const sessionId = sessionIdHeader(c);
-  return await answeringFailures(c, request.domain, async () => {
+  return await failingOnOurSide(request.domain, async () => {
     const signedIn = signedInOrNull(c);
     const visitor = anonymousVisitor(c, sessionId);
     if (request.enableScraping && request.fullDataCollection) {
@@ -71,26 +65,4 @@ export async function scrapeDomain(
       200,
     );
   });
-}
-
-/** `work`'s answer, or what its failure means to the caller: refused (400), the caller's mistake, or ours (502). */
-export async function answeringFailures(
-  c: Context,
-  domain: string,
-  work: () => Promise<Response>,
-): Promise<Response> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ExplorationRefusedError) {
-      return c.json(errorBody(REFUSED_MESSAGE), 400);
-    }
-    // The caller's own mistake (no client address to count by) or too many asks: the API's usual answer for each
-    // (lib/errors.ts).
-    if (error instanceof AnonymousError || error instanceof RateLimitedError) {
-      throw error;
-    }
-    console.error(`POST /api/scrape-domain ${domain} failed:`, error);
-    return c.json(errorBody(FAILED_MESSAGE), 502);
-  }
 }

@@ -1,5 +1,5 @@
 // The one rate limiter: counters in Postgres (see privileged.ts), and what a refusal means.
-export { AccountSuspendedError, inWords, type RateLimitDecision, RateLimitedError } from "./decision.ts";
+export { inWords, type RateLimitDecision } from "./decision.ts";
 export {
   type Admission,
   admitUserRequest,

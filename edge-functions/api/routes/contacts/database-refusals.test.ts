@@ -1,11 +1,13 @@
-// What the database refuses becomes a ContactError naming field and rule (answered 400/404/409), never a 500.
+// What the database refuses becomes a DomainError naming field and rule (answered 400/404/409), never a 500. In
+// process: the running stack's contract checks the same limits first, so these refusals can't be provoked over HTTP.
 import assert from "node:assert/strict";
-import { refusedInput } from "./database-errors.ts";
-import { ContactError } from "./errors.ts";
+import { refusedInput } from "../../../_shared/contacts/index.ts";
+import { DomainError } from "../../../_shared/errors.ts";
+import { answerFor } from "../../lib/errors.ts";
 
 function refusal(error: object): [string, string] | unknown {
   const refused = refusedInput(error);
-  return refused instanceof ContactError ? [refused.reason, refused.message] : refused;
+  return refused instanceof DomainError ? [refused.reason, answerFor(refused).message] : refused;
 }
 
 Deno.test("check violations name the field and the rule", () => {
