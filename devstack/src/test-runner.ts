@@ -177,6 +177,8 @@ function testLayers(stack: RunningStack, egress: Record<string, string>): [strin
         // The Deno code outside edge-functions: devstack's function runner and the engine bench.
         deno(["check", "edge-functions/", "devstack/deno/", "devstack/bench/"]),
         deno(["lint", "edge-functions/", "devstack/deno/", "devstack/bench/"]),
+        // What deno lint can't say: who may import the privileged pool, hono, another route or a feature's insides.
+        denoTest("edge-functions import rules", "edge-functions/scripts/"),
         {
           label: "database types up to date",
           command: process.execPath,

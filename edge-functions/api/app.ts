@@ -15,7 +15,7 @@ import { anonymousRoutes } from "./routes/anonymous/anonymous.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
 import { contactListsRoutes } from "./routes/contact-lists/contact-lists.routes.ts";
 import { contactsRoutes } from "./routes/contacts/contacts.routes.ts";
-import { scrapeDomainRoutes } from "./routes/scrape-domain/scrape-domain.routes.ts";
+import { explorationsRoutes } from "./routes/explorations/explorations.routes.ts";
 import { systemPopupRoutes } from "./routes/system-popups/system-popups.routes.ts";
 import { validateEmailRoutes } from "./routes/validate-email/validate-email.routes.ts";
 
@@ -47,7 +47,7 @@ export function createApp() {
 
   app.route("/", authRoutes);
   app.route("/", validateEmailRoutes);
-  app.route("/", scrapeDomainRoutes);
+  app.route("/", explorationsRoutes);
   app.route("/", anonymousRoutes);
   app.route("/", systemPopupRoutes);
   app.route("/", contactsRoutes);

@@ -1,8 +1,8 @@
 // Signing in with a username or an email address and a password, limited per identifier and client network.
 import bcrypt from "bcryptjs";
-import { newVisitorClient } from "../auth/supabase-clients.ts";
-import type { AuthResponse, LoginRequest } from "../contracts/auth.ts";
-import { findSignInEmail } from "../db/privileged.ts";
+import { newVisitorClient } from "../auth/index.ts";
+import type { AuthResponse, LoginRequest } from "./contract.ts";
+import { findSignInEmail } from "./privileged.ts";
 import { isWrongCredentials } from "./auth-failures.ts";
 import { DomainError } from "../errors.ts";
 import { authResponseFor } from "./auth-response.ts";

@@ -1,9 +1,9 @@
 // Creating an account: Supabase Auth creates the user, and a trigger in the database creates its public.profiles row
 // from the username passed as user metadata.
 import { isAuthApiError } from "@supabase/supabase-js";
-import { newVisitorClient } from "../auth/supabase-clients.ts";
-import type { AuthResponse, RegisterRequest } from "../contracts/auth.ts";
-import { findRegistrationConflicts } from "../db/privileged.ts";
+import { newVisitorClient } from "../auth/index.ts";
+import type { AuthResponse, RegisterRequest } from "./contract.ts";
+import { findRegistrationConflicts } from "./privileged.ts";
 import { DomainError } from "../errors.ts";
 import { authResponseFor } from "./auth-response.ts";
 import { passwordProblem } from "./password-rule.ts";

@@ -1,7 +1,7 @@
 // The anonymous free allowance (core.md §4, §7, issue #3): the server counts every anonymous validation against the
 // visitor's session and network, and the endpoints only ever answer its own count. No HTTP here; the counting itself
-// is atomic in the database (db/privileged.ts, migration 20261122020200).
-import type { AnonymousSession, Discount } from "../contracts/anonymous.ts";
+// is atomic in the database (privileged.ts, migration 20261122020200).
+import type { AnonymousSession, Discount } from "./contract.ts";
 import {
   type AnonymousStanding,
   countAnonymousValidation,
@@ -9,7 +9,7 @@ import {
   markAnonymousSessionConverted,
   openAnonymousSession,
   readAnonymousSession,
-} from "../db/privileged.ts";
+} from "./privileged.ts";
 import { env } from "../env.ts";
 import { DISCOUNT_PERCENT_OFF, newDiscountCode } from "./discount-code.ts";
 import { DomainError } from "../errors.ts";

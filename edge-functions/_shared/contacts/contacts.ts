@@ -1,7 +1,7 @@
 // A signed-in user's saved contacts, read and changed as that user (RLS decides; every query also names the user, since
 // an admin's rights would otherwise show other people's contacts). Knows nothing of HTTP.
-import type { AccessTokenClaims } from "../auth/claims.ts";
-import type { Contact, ContactsQuery, CreateContact, UpdateContact } from "../contracts/contacts.ts";
+import type { AccessTokenClaims } from "../auth/index.ts";
+import type { Contact, ContactsQuery, CreateContact, UpdateContact } from "./contract.ts";
 import type { UserSql } from "../db/as-user.ts";
 import { DomainError } from "../errors.ts";
 import { asContactsUser, ownList, targetListId } from "./lists.ts";
@@ -24,7 +24,9 @@ function likePattern(text: string): string {
  */
 export async function listContacts(claims: AccessTokenClaims, query: ContactsQuery): Promise<ContactsPage> {
   return await asContactsUser(claims, async (sql) => {
-    if (query.listId !== undefined && !(await ownList(sql, claims, query.listId))) throw new DomainError("list_not_found");
+    if (query.listId !== undefined && !(await ownList(sql, claims, query.listId))) {
+      throw new DomainError("list_not_found");
+    }
     const terms = (query.q ?? "").split(/\s+/).filter(Boolean);
     const where = sql`
       where user_id = ${claims.sub}

@@ -10,3 +10,17 @@ export {
   updateContactList,
 } from "./lists.ts";
 export { refusedInput } from "./database-errors.ts";
+export {
+  type Contact,
+  type ContactList,
+  contactListSchema,
+  CONTACTS_TOTAL_HEADER,
+  contactSchema,
+  contactsQuerySchema,
+  createContactListRequestSchema,
+  createContactRequestSchema,
+  importContactsRequestSchema,
+  importContactsResponseSchema,
+  updateContactListRequestSchema,
+  updateContactRequestSchema,
+} from "./contract.ts";

@@ -1,7 +1,7 @@
 // A signed-in user's contact lists, read and changed as that user (RLS decides; every query also names the user, since
 // an admin's rights would otherwise show other people's lists). Knows nothing of HTTP.
-import type { AccessTokenClaims } from "../auth/claims.ts";
-import type { ContactList, CreateContactList, UpdateContactList } from "../contracts/contacts.ts";
+import type { AccessTokenClaims } from "../auth/index.ts";
+import type { ContactList, CreateContactList, UpdateContactList } from "./contract.ts";
 import { asUser, type UserSql } from "../db/as-user.ts";
 import { refusedInput } from "./database-errors.ts";
 import { DomainError } from "../errors.ts";
@@ -84,7 +84,9 @@ export async function deleteContactList(claims: AccessTokenClaims, id: number): 
   return await asContactsUser(claims, async (sql) => {
     const list = await ownList(sql, claims, id, { lock: true });
     if (!list) throw new DomainError("list_not_found");
-    if (list.isDefault) throw new DomainError("default_list", { problem: "The default list, General, cannot be deleted" });
+    if (list.isDefault) {
+      throw new DomainError("default_list", { problem: "The default list, General, cannot be deleted" });
+    }
     const [row] = await sql<{ moved: number }[]>`select public.delete_contact_list(${id}) as moved`;
     return { moved: row?.moved ?? 0 };
   });

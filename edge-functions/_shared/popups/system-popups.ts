@@ -1,8 +1,7 @@
 // The product's own popups (platform.md §3 system_popups), such as upgrade_limit, the offer an anonymous visitor sees
 // once the free validations are used up. Visitors read them before signing in, so they are read as a visitor: RLS
 // shows only active popups.
-import type { SystemPopup } from "../contracts/anonymous.ts";
-import { systemPopupSchema } from "../contracts/anonymous.ts";
+import { type SystemPopup, systemPopupSchema } from "../anonymous/index.ts";
 import { asVisitor } from "../db/as-visitor.ts";
 
 interface SystemPopupRow {

@@ -3,7 +3,7 @@
 // the per-minute limit of the action the route performs. Routes then read the caller: requireUser where only users
 // may call, signedInOrNull (lib/visitor.ts) where anyone may.
 import type { MiddlewareHandler } from "hono";
-import { type SignedIn, verifyAccessToken } from "../../_shared/auth/verify-access-token.ts";
+import { type SignedIn, verifyAccessToken } from "../../_shared/auth/index.ts";
 import { DomainError } from "../../_shared/errors.ts";
 import { type Admission, admitUserRequest, type LimitedAction } from "../../_shared/rate-limits/index.ts";
 import { bearerToken } from "./bearer.ts";
@@ -42,7 +42,8 @@ const REFUSAL_TEXT: Record<"throttle" | LimitedAction, (limit: number) => string
 
 function refusal(admission: Exclude<Admission, { admitted: true }>): DomainError {
   if ("suspendedUntil" in admission) {
-    return new DomainError("account_suspended", { until: admission.suspendedUntil, reason: admission.suspensionReason });
+    const { suspendedUntil: until, suspensionReason: reason } = admission;
+    return new DomainError("account_suspended", { until, reason });
   }
   const { decision, refusedBy } = admission;
   return new DomainError("rate_limited", { decision, what: REFUSAL_TEXT[refusedBy](decision.limit) });

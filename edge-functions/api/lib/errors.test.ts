@@ -14,7 +14,10 @@ Deno.test("a failed sign-in says the same whatever was wrong", () => {
 });
 
 Deno.test("a refused password carries the rule it broke", () => {
-  assert.equal(answerFor(new DomainError("invalid_details", { problem: "password: too short" })).message, "password: too short");
+  assert.equal(
+    answerFor(new DomainError("invalid_details", { problem: "password: too short" })).message,
+    "password: too short",
+  );
 });
 
 Deno.test("a refusal by a limit says which limit and when to try again", () => {

@@ -3,7 +3,7 @@
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ErrorResponse } from "../../_shared/contracts/auth.ts";
+import type { ErrorResponse } from "../../_shared/accounts/index.ts";
 import { DomainError, type DomainFailures, type DomainReason } from "../../_shared/errors.ts";
 import { inWords } from "../../_shared/rate-limits/index.ts";
 import { setRateLimitHeaders } from "./rate-limit-headers.ts";
@@ -57,7 +57,9 @@ export const domainAnswers: { [R in DomainReason]: Answer<R> } = {
 };
 
 /** The status and words a domain failure is answered with. */
-export function answerFor<R extends DomainReason>(error: DomainError<R>): { status: ContentfulStatusCode; message: string } {
+export function answerFor<R extends DomainReason>(
+  error: DomainError<R>,
+): { status: ContentfulStatusCode; message: string } {
   const answer = domainAnswers[error.reason] as Answer<R>;
   const message = typeof answer.message === "string" ? answer.message : answer.message(error.details);
   return { status: answer.status, message };
@@ -67,7 +69,9 @@ export const notFound: NotFoundHandler = (c) => c.json(errorBody("Not found"), 4
 
 export const onError: ErrorHandler = (error, c: Context) => {
   if (error instanceof DomainError) {
-    if (error.reason === "rate_limited") setRateLimitHeaders(c, (error as DomainError<"rate_limited">).details.decision);
+    if (error.reason === "rate_limited") {
+      setRateLimitHeaders(c, (error as DomainError<"rate_limited">).details.decision);
+    }
     // Our own failure, answered in words that reveal nothing; the detail goes to the log.
     if (error.reason === "exploration_failed") console.error(`${c.req.method} ${c.req.path} failed:`, error.cause);
     const { status, message } = answerFor(error);

@@ -7,8 +7,9 @@ import {
   generateDiscount as issueDiscount,
   openSession,
   updateUsage as answerUsage,
-} from "../../../_shared/anonymous/allowance.ts";
-import { sessionIdSchema, type updateUsageRequestSchema } from "../../../_shared/contracts/anonymous.ts";
+  sessionIdSchema,
+  type updateUsageRequestSchema,
+} from "../../../_shared/anonymous/index.ts";
 import { describeFirstIssue } from "../../../_shared/zod-issues.ts";
 import type { JsonInput } from "../../lib/json-body.ts";
 import { anonymousVisitor, sessionIdHeader } from "../../lib/visitor.ts";

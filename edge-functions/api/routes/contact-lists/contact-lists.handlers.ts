@@ -6,11 +6,9 @@ import {
   listContactLists,
   readDefaultContactList,
   updateContactList,
-} from "../../../_shared/contacts/lists.ts";
-import type {
-  createContactListRequestSchema,
-  updateContactListRequestSchema,
-} from "../../../_shared/contracts/contacts.ts";
+  type createContactListRequestSchema,
+  type updateContactListRequestSchema,
+} from "../../../_shared/contacts/index.ts";
 import type { JsonInput } from "../../lib/json-body.ts";
 import type { SignedInEnv } from "../../lib/require-user.ts";
 import { pathId } from "../../lib/path-id.ts";

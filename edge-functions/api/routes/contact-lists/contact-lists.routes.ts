@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import {
   createContactListRequestSchema,
   updateContactListRequestSchema,
-} from "../../../_shared/contracts/contacts.ts";
+} from "../../../_shared/contacts/index.ts";
 import { jsonBody } from "../../lib/json-body.ts";
 import { requireUser } from "../../lib/require-user.ts";
 import * as handlers from "./contact-lists.handlers.ts";

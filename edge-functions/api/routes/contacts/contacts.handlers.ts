@@ -1,14 +1,17 @@
 // Saved contacts over HTTP: each handler takes validated input, calls _shared/contacts, and answers.
 import type { Context } from "hono";
-import { createContact, deleteContact, listContacts, updateContact } from "../../../_shared/contacts/contacts.ts";
-import { importContacts } from "../../../_shared/contacts/import.ts";
 import {
+  createContact,
+  deleteContact,
+  listContacts,
+  updateContact,
+  importContacts,
   CONTACTS_TOTAL_HEADER,
   contactsQuerySchema,
   type createContactRequestSchema,
   type importContactsRequestSchema,
   type updateContactRequestSchema,
-} from "../../../_shared/contracts/contacts.ts";
+} from "../../../_shared/contacts/index.ts";
 import { describeFirstIssue } from "../../../_shared/zod-issues.ts";
 import { errorBody } from "../../lib/errors.ts";
 import type { JsonInput } from "../../lib/json-body.ts";

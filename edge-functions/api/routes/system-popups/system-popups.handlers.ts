@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { readActivePopup } from "../../../_shared/popups/system-popups.ts";
+import { readActivePopup } from "../../../_shared/popups/index.ts";
 import { errorBody } from "../../lib/errors.ts";
 
 export async function activePopup(c: Context) {

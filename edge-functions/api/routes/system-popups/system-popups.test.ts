@@ -1,7 +1,7 @@
 // GET /api/admin/system-popups/{popupType} against the running stack: anyone reads an active popup; the seed provides
 // upgrade_limit. Popups a test adds get names of their own and are removed again.
 import assert from "node:assert/strict";
-import { systemPopupSchema } from "../../../_shared/contracts/anonymous.ts";
+import { systemPopupSchema } from "../../../_shared/anonymous/index.ts";
 import { assertError, call, withDatabase } from "../../testing/stack.ts";
 
 Deno.test("the upgrade popup is readable without signing in, with the spec's features and pricing", async () => {
