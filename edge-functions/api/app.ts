@@ -9,6 +9,7 @@ import { domainExplorer } from "./lib/domain-explorer.ts";
 import { emailValidator } from "./lib/email-validator.ts";
 import { notFound, onError } from "./lib/errors.ts";
 import { RATE_LIMIT_HEADERS } from "./lib/rate-limit-headers.ts";
+import { requireAdmin } from "./lib/require-admin.ts";
 import { withSecurityHeaders } from "./lib/security-headers.ts";
 import { storableParams } from "./lib/storable-params.ts";
 import { anonymousRoutes } from "./routes/anonymous/anonymous.routes.ts";
@@ -16,7 +17,7 @@ import { authRoutes } from "./routes/auth/auth.routes.ts";
 import { contactListsRoutes } from "./routes/contact-lists/contact-lists.routes.ts";
 import { contactsRoutes } from "./routes/contacts/contacts.routes.ts";
 import { explorationsRoutes } from "./routes/explorations/explorations.routes.ts";
-import { systemPopupRoutes } from "./routes/system-popups/system-popups.routes.ts";
+import { activePopupRoutes, systemPopupsRoutes } from "./routes/admin/system-popups/system-popups.routes.ts";
 import { validateEmailRoutes } from "./routes/validate-email/validate-email.routes.ts";
 
 export function createApp() {
@@ -49,8 +50,14 @@ export function createApp() {
   app.route("/", validateEmailRoutes);
   app.route("/", explorationsRoutes);
   app.route("/", anonymousRoutes);
-  app.route("/", systemPopupRoutes);
   app.route("/", contactsRoutes);
   app.route("/", contactListsRoutes);
+
+  // The admin area. The upgrade popup's public read shares its /admin path, so it is mounted first, outside the guard;
+  // every other /api/admin route is mounted once, behind requireAdmin.
+  app.route("/", activePopupRoutes);
+  const admin = new Hono().use(requireAdmin);
+  admin.route("/", systemPopupsRoutes);
+  app.route("/admin", admin);
   return app;
 }

@@ -10,6 +10,7 @@ export {
   userSchema,
 } from "./contract.ts";
 export { readCurrentUser } from "./current-user.ts";
+export { isAdmin } from "./admin.ts";
 export { login } from "./login.ts";
 export { logout } from "./logout.ts";
 export { register } from "./register.ts";

@@ -54,16 +54,3 @@ export const limitReachedSchema = z.object({
   freeLimit: z.number().int(),
 });
 export type LimitReached = z.infer<typeof limitReachedSchema>;
-
-/** GET /api/admin/system-popups/upgrade_limit (platform.md §3 system popup). */
-export const systemPopupSchema = z.object({
-  popupType: z.string(),
-  title: z.string(),
-  content: z.string(),
-  features: z.array(z.object({ text: z.string(), highlight: z.boolean() })),
-  buttonText: z.string(),
-  buttonUrl: z.string(),
-  pricing: z.object({ monthly: z.string(), payPerUse: z.string(), annual: z.string() }).partial(),
-  isActive: z.boolean(),
-});
-export type SystemPopup = z.infer<typeof systemPopupSchema>;

@@ -16,8 +16,6 @@ export {
   limitReachedSchema,
   SESSION_ID_LENGTH,
   sessionIdSchema,
-  type SystemPopup,
-  systemPopupSchema,
   updateUsageRequestSchema,
 } from "./contract.ts";
 export { limitReached } from "./standing.ts";

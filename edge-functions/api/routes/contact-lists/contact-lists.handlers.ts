@@ -1,4 +1,4 @@
-// Contact lists over HTTP: each handler takes validated input, calls _shared/contacts, and answers.
+// Contact lists over HTTP: each handler takes validated input, calls the contacts feature, and answers.
 import type { Context } from "hono";
 import {
   createContactList,
@@ -32,6 +32,7 @@ export async function update(c: Context<SignedInEnv, string, JsonInput<typeof up
 
 /** Moves the list's contacts to General in the same transaction; General itself answers 400. */
 export async function remove(c: Context<SignedInEnv>) {
-  await deleteContactList(c.var.signedIn.claims, pathId(c.req.param("id"), "list_not_found"));
+  const id = pathId(c.req.param("id"), "list_not_found");
+  await deleteContactList(c.var.signedIn.claims, id);
   return c.body(null, 204);
 }

@@ -1,4 +1,6 @@
-// /api/contact-lists (core.md §7, issue #5): the signed-in user's lists; General is the default and stays.
+// /api/contact-lists: the signed-in user's lists; General is the default and stays. The shape every resource follows:
+// this file says method, path, guard, body contract and handler; the handlers take validated input, call the feature
+// through its index.ts and answer; what the feature refuses is a DomainError, answered by the app's onError.
 import { Hono } from "hono";
 import {
   createContactListRequestSchema,
