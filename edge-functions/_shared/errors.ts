@@ -53,8 +53,3 @@ export class DomainError<R extends DomainReason = DomainReason> extends Error {
     this.details = details as DomainFailures[R];
   }
 }
-
-/** Whether `error` is a DomainError for one of `reasons`. */
-export function isDomainError<R extends DomainReason>(error: unknown, ...reasons: R[]): error is DomainError<R> {
-  return error instanceof DomainError && (reasons.length === 0 || reasons.includes(error.reason as R));
-}
