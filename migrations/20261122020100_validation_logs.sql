@@ -35,7 +35,7 @@ comment on column public.validation_logs.domain is 'For a single validation, the
 -- The read policy filters on user_id; it is also the foreign key's lookup.
 create index validation_logs_user_id_idx on public.validation_logs (user_id);
 -- An anonymous visitor's exploration that follows their own validation of an address at the domain is part of that
--- validation, not counted again (edge-functions/_shared/exploration-store/): found by session, domain and time.
+-- validation, not counted again (edge-functions/_shared/explorations/): found by session, domain and time.
 create index validation_logs_session_domain_idx
   on public.validation_logs (session_id, domain, created_at)
   where session_id is not null;

@@ -3,10 +3,10 @@
 // what a bulk list of company addresses looks like and what made the old Map-based caches evict slowly. Each case runs
 // once with an empty resolver cache (every domain asked over UDP) and once warm, in a fresh engine and resolver of
 // its own. Prints one JSON line for devstack/src/bench/bench.ts.
-import { createMailDomainResolverFromSettings } from "../../edge-functions/_shared/dns/mod.ts";
+import { createMailDomainResolverFromSettings } from "../../edge-functions/_shared/dns/index.ts";
 import { startDnsFixture } from "../../edge-functions/_shared/dns/testing/fixture-server.ts";
 import { benchDomain } from "../../edge-functions/_shared/dns/testing/zones.ts";
-import { createEmailValidator } from "../../edge-functions/_shared/validation/mod.ts";
+import { createEmailValidator } from "../../edge-functions/_shared/validation/index.ts";
 
 const ADDRESSES = 100_000;
 // Enough in flight to keep the resolver busy on a cold cache without one promise per address alive at once.

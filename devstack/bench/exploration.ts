@@ -3,9 +3,9 @@
 // exploration in a process also loads the technology fingerprints, so it is measured apart from a second one.
 // Prints one JSON line for devstack/src/bench/bench.ts.
 import { startDnsFixture } from "../../edge-functions/_shared/dns/testing/fixture-server.ts";
-import { createDomainExplorer } from "../../edge-functions/_shared/explore/explore-domain.ts";
-import { createSafeFetcher } from "../../edge-functions/_shared/explore/net/mod.ts";
-import { startFixtureProxy } from "../../edge-functions/_shared/explore/testing/fixture-proxy.ts";
+import { createDomainExplorer } from "../../edge-functions/_shared/explorations/explore-domain.ts";
+import { createSafeFetcher } from "../../edge-functions/_shared/explorations/net/index.ts";
+import { startFixtureProxy } from "../../edge-functions/_shared/explorations/testing/fixture-proxy.ts";
 
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, Deno.memoryUsage().rss)), 10);

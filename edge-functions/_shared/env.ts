@@ -11,7 +11,7 @@ export const envSchema = z.object({
   // The project's own settings (.env.example): an unset or empty one takes its default.
   /** host:port[,...] or https:// DoH URLs; checked by the DNS module when the resolver is built. */
   DNS_SERVERS: z.string().default(""),
-  /** http://host:port of the forward proxy for outbound HTTP, or empty; checked by explore/net when it is built. */
+  /** http://host:port of the forward proxy for outbound HTTP, or empty; checked by explorations/net when it is built. */
   OUTBOUND_HTTP_PROXY: z.string().default(""),
   /** Resend's HTTP API, through which the product sends every email (devstack: its mail catcher). */
   EMAIL_API_URL: z.preprocess(

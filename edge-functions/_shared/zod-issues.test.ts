@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { loginRequestSchema, registerRequestSchema } from "./contracts/auth.ts";
+import { loginRequestSchema, registerRequestSchema } from "./accounts/index.ts";
 import { describeAllIssues, describeFirstIssue } from "./zod-issues.ts";
 
 const valid = { username: "ada", email: "ada@example.com", password: "correct horse" };

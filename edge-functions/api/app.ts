@@ -9,14 +9,15 @@ import { domainExplorer } from "./lib/domain-explorer.ts";
 import { emailValidator } from "./lib/email-validator.ts";
 import { notFound, onError } from "./lib/errors.ts";
 import { RATE_LIMIT_HEADERS } from "./lib/rate-limit-headers.ts";
+import { requireAdmin } from "./lib/require-admin.ts";
 import { withSecurityHeaders } from "./lib/security-headers.ts";
 import { storableParams } from "./lib/storable-params.ts";
 import { anonymousRoutes } from "./routes/anonymous/anonymous.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
 import { contactListsRoutes } from "./routes/contact-lists/contact-lists.routes.ts";
 import { contactsRoutes } from "./routes/contacts/contacts.routes.ts";
-import { scrapeDomainRoutes } from "./routes/scrape-domain/scrape-domain.routes.ts";
-import { systemPopupRoutes } from "./routes/system-popups/system-popups.routes.ts";
+import { explorationsRoutes } from "./routes/explorations/explorations.routes.ts";
+import { activePopupRoutes, systemPopupsRoutes } from "./routes/admin/system-popups/system-popups.routes.ts";
 import { validateEmailRoutes } from "./routes/validate-email/validate-email.routes.ts";
 
 export function createApp() {
@@ -47,10 +48,16 @@ export function createApp() {
 
   app.route("/", authRoutes);
   app.route("/", validateEmailRoutes);
-  app.route("/", scrapeDomainRoutes);
+  app.route("/", explorationsRoutes);
   app.route("/", anonymousRoutes);
-  app.route("/", systemPopupRoutes);
   app.route("/", contactsRoutes);
   app.route("/", contactListsRoutes);
+
+  // The admin area. The upgrade popup's public read shares its /admin path, so it is mounted first, outside the guard;
+  // every other /api/admin route is mounted once, behind requireAdmin.
+  app.route("/", activePopupRoutes);
+  const admin = new Hono().use(requireAdmin);
+  admin.route("/", systemPopupsRoutes);
+  app.route("/admin", admin);
   return app;
 }

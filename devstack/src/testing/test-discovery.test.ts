@@ -23,7 +23,7 @@ function edgeFunctions(files: string[]): string {
 }
 
 describe("discoverEdgeFunctionTests", () => {
-  it("puts shared modules' tests in unit, functions' tests in api and fuzz files in fuzz, whatever the depth", () => {
+  it("puts shared modules' tests in unit, functions' tests in api, fuzz files in fuzz and scripts' tests in lint", () => {
     const dir = edgeFunctions([
       "_shared/env.test.ts",
       "_shared/dns/testing/fixture-server.test.ts",
@@ -35,6 +35,7 @@ describe("discoverEdgeFunctionTests", () => {
       "api/fuzz/world.ts",
       "billing/index.ts",
       "billing/charge.test.ts",
+      "scripts/check-imports.test.ts",
     ]);
     expect(discoverEdgeFunctionTests(dir)).toEqual({
       found: [
@@ -45,6 +46,7 @@ describe("discoverEdgeFunctionTests", () => {
         "edge-functions/api/lib/caller.test.ts",
         "edge-functions/api/routes/contacts/contacts.test.ts",
         "edge-functions/billing/charge.test.ts",
+        "edge-functions/scripts/check-imports.test.ts",
       ],
       unit: [
         "edge-functions/_helpers/clock.test.ts",
@@ -57,6 +59,7 @@ describe("discoverEdgeFunctionTests", () => {
         "edge-functions/billing/charge.test.ts",
       ],
       fuzz: ["edge-functions/api/fuzz/api.fuzz.ts"],
+      lint: ["edge-functions/scripts/check-imports.test.ts"],
     });
   });
 
@@ -105,7 +108,9 @@ describe("notRunByAnyLayer", () => {
 describe("this repository's edge functions", () => {
   it("has every test file in a layer, and the API fuzz file in fuzz, not api", () => {
     const tests = discoverEdgeFunctionTests(join(repoRoot, "edge-functions"));
-    expect(notRunByAnyLayer(tests.found, [tests.unit, tests.api, tests.fuzz])).toEqual([]);
+    expect(notRunByAnyLayer(tests.found, [tests.unit, tests.api, tests.fuzz, tests.lint])).toEqual([]);
+    expect(tests.lint).toContain("edge-functions/scripts/check-imports.test.ts");
+    expect(tests.api).not.toContain("edge-functions/scripts/check-imports.test.ts");
     expect(tests.unit.length).toBeGreaterThan(0);
     expect(tests.api.length).toBeGreaterThan(0);
     expect(tests.fuzz).toContain("edge-functions/api/fuzz/api.fuzz.ts");

@@ -6,7 +6,9 @@
 // - unit: test files under `edge-functions/_*/` (e.g. `_shared/`): modules tested on their own, nothing running;
 // - api: test files under a function's folder (e.g. `edge-functions/api/`): they call the function on the running
 //   stack (a test there that needs nothing running is fine; it only gets the stack's addresses in its environment);
-// - fuzz: `*.fuzz.ts` files under a function's folder; their own suffix keeps them out of api.
+// - fuzz: `*.fuzz.ts` files under a function's folder; their own suffix keeps them out of api;
+// - lint: test files under `edge-functions/scripts/`, the checks of the code itself (its import rules), which are not
+//   a function.
 // Anything else (a test file directly in `edge-functions/`, a fuzz file under `_shared/`) is found but not run.
 import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
@@ -17,12 +19,14 @@ export interface EdgeFunctionTests {
   unit: string[];
   api: string[];
   fuzz: string[];
+  lint: string[];
 }
 
 /** The names `deno test <folder>` itself treats as tests (`x.test.ts`, `x_test.ts`, `test.ts`, and the JS and TSX
  * spellings), so that nothing Deno would have run when handed a folder is missed now that it is handed files. */
 const TEST_FILE = /(^|[._])test\.(ts|tsx|mts|js|mjs|jsx)$/;
 const FUZZ_FILE = /\.fuzz\.ts$/;
+const SCRIPTS_FOLDER = "scripts";
 
 /** Finds the test files under `dir` (edge-functions) and sorts them into layers by the convention above. */
 export function discoverEdgeFunctionTests(dir: string): EdgeFunctionTests {
@@ -31,13 +35,15 @@ export function discoverEdgeFunctionTests(dir: string): EdgeFunctionTests {
     .filter((file) => TEST_FILE.test(baseName(file)) || FUZZ_FILE.test(file))
     .map((file) => relative(base, join(dir, file)).split(sep).join("/"))
     .sort();
-  const tests: EdgeFunctionTests = { found, unit: [], api: [], fuzz: [] };
+  const tests: EdgeFunctionTests = { found, unit: [], api: [], fuzz: [], lint: [] };
   for (const file of found) {
     // [edge-functions, top folder, ..., name]: a file directly in edge-functions has no top folder.
     const parts = file.split("/");
     if (parts.length < 3) continue;
     const shared = parts[1]!.startsWith("_");
-    if (FUZZ_FILE.test(file)) {
+    if (parts[1] === SCRIPTS_FOLDER) {
+      if (!FUZZ_FILE.test(file)) tests.lint.push(file);
+    } else if (FUZZ_FILE.test(file)) {
       if (!shared) tests.fuzz.push(file);
     } else {
       (shared ? tests.unit : tests.api).push(file);

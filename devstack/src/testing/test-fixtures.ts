@@ -20,9 +20,9 @@ export function startDnsFixture(port: number, log: (line: string) => void): Prom
   return startFixture("DNS fixture", "edge-functions/_shared/dns/testing/fixture-server.ts", port, `127.0.0.1:${port}`, log);
 }
 
-/** edge-functions/_shared/explore/testing/fixture-proxy.ts, for OUTBOUND_HTTP_PROXY. */
+/** edge-functions/_shared/explorations/testing/fixture-proxy.ts, for OUTBOUND_HTTP_PROXY. */
 export function startProxyFixture(port: number, log: (line: string) => void): Promise<RunningFixture> {
-  return startFixture("proxy fixture", "edge-functions/_shared/explore/testing/fixture-proxy.ts", port, `http://127.0.0.1:${port}`, log);
+  return startFixture("proxy fixture", "edge-functions/_shared/explorations/testing/fixture-proxy.ts", port, `http://127.0.0.1:${port}`, log);
 }
 
 async function startFixture(

@@ -57,7 +57,7 @@ export async function runTests(only: string[] = []): Promise<number> {
   const started = Date.now();
   // Checked before anything starts: a test file that would not run is a failure whichever layers were asked for.
   const edgeTests = discoverEdgeFunctionTests(join(repoRoot, "edge-functions"));
-  const notRun = notRunByAnyLayer(edgeTests.found, [edgeTests.unit, edgeTests.api, edgeTests.fuzz]);
+  const notRun = notRunByAnyLayer(edgeTests.found, [edgeTests.unit, edgeTests.api, edgeTests.fuzz, edgeTests.lint]);
   if (notRun.length) {
     throw new Error(
       `Test files no layer runs: ${notRun.join(", ")}. Unit tests go under edge-functions/_shared/ (or another ` +
@@ -193,6 +193,8 @@ function testLayers(stack: RunningStack, egress: Record<string, string>, edgeTes
         // The Deno code outside edge-functions: devstack's function runner and the engine bench.
         deno(["check", "edge-functions/", "devstack/deno/", "devstack/bench/"]),
         deno(["lint", "edge-functions/", "devstack/deno/", "devstack/bench/"]),
+        // What deno lint can't say: who may import the privileged pool, hono, another route or a feature's insides.
+        ...denoTest("edge-functions import rules", edgeTests.lint),
         {
           label: "database types up to date",
           command: process.execPath,

@@ -1,7 +1,7 @@
 // What register and login answer: the user, read as that user through their new session, plus the session itself.
 import type { Session as AuthSession } from "@supabase/supabase-js";
-import { decodeAccessTokenClaims } from "../auth/claims.ts";
-import type { AuthResponse } from "../contracts/auth.ts";
+import { decodeAccessTokenClaims } from "../auth/index.ts";
+import type { AuthResponse } from "./contract.ts";
 import { readCurrentUser } from "./current-user.ts";
 import { sessionForClient } from "./session.ts";
 

@@ -1,6 +1,6 @@
 // The signed-in user's own profile, read as that user: RLS, not this code, decides that they may see it.
-import type { AccessTokenClaims } from "../auth/claims.ts";
-import type { User } from "../contracts/auth.ts";
+import type { AccessTokenClaims } from "../auth/index.ts";
+import type { User } from "./contract.ts";
 import { asUser } from "../db/as-user.ts";
 import { profileColumns, profileRowSchema, userFromProfile } from "./profile.ts";
 

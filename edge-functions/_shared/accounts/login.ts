@@ -1,10 +1,10 @@
 // Signing in with a username or an email address and a password, limited per identifier and client network.
 import bcrypt from "bcryptjs";
-import { newVisitorClient } from "../auth/supabase-clients.ts";
-import type { AuthResponse, LoginRequest } from "../contracts/auth.ts";
-import { findSignInEmail } from "../db/privileged.ts";
+import { newVisitorClient } from "../auth/index.ts";
+import type { AuthResponse, LoginRequest } from "./contract.ts";
+import { findSignInEmail } from "./privileged.ts";
 import { isWrongCredentials } from "./auth-failures.ts";
-import { AccountError } from "./errors.ts";
+import { DomainError } from "../errors.ts";
 import { authResponseFor } from "./auth-response.ts";
 import { clearSignInFailures, recordSignInFailure, refuseWhileLocked } from "./sign-in-limits.ts";
 
@@ -27,7 +27,7 @@ export async function login(
   if (!email) await bcrypt.compare(password, NOBODY_PASSWORD_HASH);
   if (!email || isWrongCredentials(error)) {
     await recordSignInFailure(identifier, clientIp);
-    throw new AccountError("invalid_credentials");
+    throw new DomainError("invalid_credentials");
   }
   if (error) throw error;
   await clearSignInFailures(identifier);

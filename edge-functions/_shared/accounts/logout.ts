@@ -1,8 +1,7 @@
 // Ending a session on Supabase Auth, so its access token stops being accepted and its refresh token can no longer
 // renew it. This instance stops accepting the token at once; others may still accept it for the few seconds they
 // remember a verified token (see verifyAccessToken).
-import { authAdminClient } from "../auth/supabase-clients.ts";
-import { forgetAccessToken } from "../auth/verify-access-token.ts";
+import { authAdminClient, forgetAccessToken } from "../auth/index.ts";
 import { isSessionAlreadyEnded } from "./auth-failures.ts";
 
 export async function logout(accessToken: string): Promise<void> {

@@ -11,7 +11,7 @@ import {
   passwordIsIdentity,
   utf8Length,
   PASSWORD_MAX_BYTES,
-} from "../contracts/auth.ts";
+} from "./contract.ts";
 
 /**
  * zxcvbn's scores run 0 to 4; 3 ("safely unguessable: moderate protection from offline slow-hash scenario", about

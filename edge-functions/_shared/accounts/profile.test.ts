@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { userSchema } from "../contracts/auth.ts";
+import { userSchema } from "./contract.ts";
 import { profileColumns, profileRowSchema, userFromProfile } from "./profile.ts";
 
 const row = {

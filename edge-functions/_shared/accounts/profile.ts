@@ -1,7 +1,7 @@
 // A row of public.profiles as the API shows it: the database speaks snake_case, the API the spec's camelCase, and
 // this is the one place that translates.
 import { z } from "zod";
-import type { User } from "../contracts/auth.ts";
+import type { User } from "./contract.ts";
 import type { Tables } from "../database.types.ts";
 
 /**

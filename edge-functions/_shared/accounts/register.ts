@@ -1,16 +1,16 @@
 // Creating an account: Supabase Auth creates the user, and a trigger in the database creates its public.profiles row
 // from the username passed as user metadata.
 import { isAuthApiError } from "@supabase/supabase-js";
-import { newVisitorClient } from "../auth/supabase-clients.ts";
-import type { AuthResponse, RegisterRequest } from "../contracts/auth.ts";
-import { findRegistrationConflicts } from "../db/privileged.ts";
-import { AccountError } from "./errors.ts";
+import { newVisitorClient } from "../auth/index.ts";
+import type { AuthResponse, RegisterRequest } from "./contract.ts";
+import { findRegistrationConflicts } from "./privileged.ts";
+import { DomainError } from "../errors.ts";
 import { authResponseFor } from "./auth-response.ts";
 import { passwordProblem } from "./password-rule.ts";
 
 export async function register({ username, email, password }: RegisterRequest): Promise<AuthResponse> {
   const problem = passwordProblem(password, { username, email });
-  if (problem) throw new AccountError("invalid_details", `password: ${problem.message}`);
+  if (problem) throw new DomainError("invalid_details", { problem: `password: ${problem.message}` });
   await refuseIfTaken(username, email);
   const { data, error } = await newVisitorClient().auth.signUp({ email, password, options: { data: { username } } });
   if (error) {
@@ -19,7 +19,9 @@ export async function register({ username, email, password }: RegisterRequest): 
     await refuseIfTaken(username, email);
     // Auth's own refusal of what we let through (a stricter rule configured there): the person can act on it.
     if (isAuthApiError(error) && error.status >= 400 && error.status < 500) {
-      throw new AccountError("invalid_details", error.code === "weak_password" ? `password: ${error.message}` : error.message);
+      throw new DomainError("invalid_details", {
+        problem: error.code === "weak_password" ? `password: ${error.message}` : error.message,
+      });
     }
     throw error;
   }
@@ -30,5 +32,5 @@ export async function register({ username, email, password }: RegisterRequest): 
 
 async function refuseIfTaken(username: string, email: string): Promise<void> {
   const { usernameTaken, emailTaken } = await findRegistrationConflicts(username, email);
-  if (usernameTaken || emailTaken) throw new AccountError("registration_conflict");
+  if (usernameTaken || emailTaken) throw new DomainError("registration_conflict");
 }

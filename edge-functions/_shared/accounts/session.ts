@@ -1,6 +1,6 @@
 // The part of an Auth session the SPA needs to hand to supabase-js (setSession), which then keeps it refreshed.
 import type { Session as AuthSession } from "@supabase/supabase-js";
-import type { Session } from "../contracts/auth.ts";
+import type { Session } from "./contract.ts";
 
 export function sessionForClient(session: AuthSession, now: Date = new Date()): Session {
   return {

@@ -1,7 +1,7 @@
 // The anonymous free allowance (core.md §4, §7, issue #3): the server counts every anonymous validation against the
 // visitor's session and network, and the endpoints only ever answer its own count. No HTTP here; the counting itself
-// is atomic in the database (db/privileged.ts, migration 20261122020200).
-import type { AnonymousSession, Discount } from "../contracts/anonymous.ts";
+// is atomic in the database (privileged.ts, migration 20261122020200).
+import type { AnonymousSession, Discount } from "./contract.ts";
 import {
   type AnonymousStanding,
   countAnonymousValidation,
@@ -9,11 +9,11 @@ import {
   markAnonymousSessionConverted,
   openAnonymousSession,
   readAnonymousSession,
-} from "../db/privileged.ts";
+} from "./privileged.ts";
 import { env } from "../env.ts";
 import { DISCOUNT_PERCENT_OFF, newDiscountCode } from "./discount-code.ts";
-import { AnonymousError } from "./errors.ts";
-import { type RateLimitDecision, RateLimitedError, takeDiscountCode } from "../rate-limits/mod.ts";
+import { DomainError } from "../errors.ts";
+import { type RateLimitDecision, takeDiscountCode } from "../rate-limits/index.ts";
 import { describeSession, discountState, limitReached, needsRegistration } from "./standing.ts";
 
 /** Who is asking, as far as an anonymous visitor can be told apart. */
@@ -28,12 +28,12 @@ export interface AnonymousVisitor {
 const networkLimit = () => env().ANON_IP_MONTHLY_LIMIT;
 
 function requireClientIp(clientIp: string | null): string {
-  if (!clientIp) throw new AnonymousError("unknown_client_address");
+  if (!clientIp) throw new DomainError("unknown_client_address");
   return clientIp;
 }
 
 function withSession(standing: AnonymousStanding | null): AnonymousStanding & { sessionId: string } {
-  if (!standing?.sessionId) throw new AnonymousError("unknown_session");
+  if (!standing?.sessionId) throw new DomainError("unknown_session");
   return { ...standing, sessionId: standing.sessionId };
 }
 
@@ -94,13 +94,18 @@ export async function generateDiscount(
   const clientIp = requireClientIp(visitor.clientIp);
   const current = withSession(await readAnonymousSession(sessionId, clientIp));
   if (current.discountCode === null && !needsRegistration(current, networkLimit())) {
-    throw new AnonymousError("discount_not_offered");
+    throw new DomainError("discount_not_offered");
   }
   const { standing, newlyIssued, refused } = await issueDiscountOnce(current, clientIp);
-  if (refused) throw new RateLimitedError(refused, "A discount code was already issued to your network today.");
+  if (refused) {
+    throw new DomainError("rate_limited", {
+      decision: refused,
+      what: "A discount code was already issued to your network today.",
+    });
+  }
   const state = discountState(standing, new Date());
-  if (state === "expired") throw new AnonymousError("discount_expired");
-  if (state === "redeemed") throw new AnonymousError("discount_redeemed");
+  if (state === "expired") throw new DomainError("discount_expired");
+  if (state === "redeemed") throw new DomainError("discount_redeemed");
   return {
     discount: {
       discountCode: standing.discountCode!,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { AnonymousStanding } from "../db/privileged.ts";
+import type { AnonymousStanding } from "./privileged.ts";
 import { allowanceOf, describeSession, discountState, limitReached, secondsUntilNextMonth } from "./standing.ts";
 
 const now = new Date("2026-11-22T12:00:00Z");

@@ -1,8 +1,8 @@
 // What a visitor's standing this month means for the API: how many validations are left, whether to ask them to
 // register, and whether their discount can still be offered. Pure functions over what the database counted.
-import type { AnonymousSession, LimitReached } from "../contracts/anonymous.ts";
-import type { AnonymousStanding } from "../db/privileged.ts";
-import { inWords, type RateLimitDecision } from "../rate-limits/decision.ts";
+import type { AnonymousSession, LimitReached } from "./contract.ts";
+import type { AnonymousStanding } from "./privileged.ts";
+import { inWords, type RateLimitDecision } from "../rate-limits/index.ts";
 
 export type DiscountState = "none" | "active" | "expired" | "redeemed";
 

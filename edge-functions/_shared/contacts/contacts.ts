@@ -1,9 +1,9 @@
 // A signed-in user's saved contacts, read and changed as that user (RLS decides; every query also names the user, since
 // an admin's rights would otherwise show other people's contacts). Knows nothing of HTTP.
-import type { AccessTokenClaims } from "../auth/claims.ts";
-import type { Contact, ContactsQuery, CreateContact, UpdateContact } from "../contracts/contacts.ts";
+import type { AccessTokenClaims } from "../auth/index.ts";
+import type { Contact, ContactsQuery, CreateContact, UpdateContact } from "./contract.ts";
 import type { UserSql } from "../db/as-user.ts";
-import { ContactError, contactNotFound, listNotFound } from "./errors.ts";
+import { DomainError } from "../errors.ts";
 import { asContactsUser, ownList, targetListId } from "./lists.ts";
 import { contactFieldColumns, contactFromRow, savedContactColumns } from "./rows.ts";
 
@@ -24,7 +24,9 @@ function likePattern(text: string): string {
  */
 export async function listContacts(claims: AccessTokenClaims, query: ContactsQuery): Promise<ContactsPage> {
   return await asContactsUser(claims, async (sql) => {
-    if (query.listId !== undefined && !(await ownList(sql, claims, query.listId))) throw listNotFound();
+    if (query.listId !== undefined && !(await ownList(sql, claims, query.listId))) {
+      throw new DomainError("list_not_found");
+    }
     const terms = (query.q ?? "").split(/\s+/).filter(Boolean);
     const where = sql`
       where user_id = ${claims.sub}
@@ -67,9 +69,9 @@ export async function updateContact(claims: AccessTokenClaims, id: number, input
     // Locked until the update commits: a DELETE of the same contact waits for it, or (if it came first) leaves nothing
     // to find here, so the answer is 200 or 404, never an update of a row that is gone.
     const current = await ownContact(sql, claims, id, { lock: true });
-    if (!current) throw contactNotFound();
+    if (!current) throw new DomainError("contact_not_found");
     if (input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase()) {
-      throw new ContactError("invalid_input", "email: Email is read-only");
+      throw new DomainError("invalid_input", { problem: "email: Email is read-only" });
     }
     const changes: Record<string, string | number | null> = contactFieldColumns(definedOnly(input));
     if (input.listId !== undefined) changes.list_id = await targetListId(sql, claims, input.listId);
@@ -79,7 +81,7 @@ export async function updateContact(claims: AccessTokenClaims, id: number, input
       where id = ${id} and user_id = ${claims.sub}
       returning ${sql(savedContactColumns)}
     `;
-    if (!row) throw contactNotFound();
+    if (!row) throw new DomainError("contact_not_found");
     return contactFromRow(row);
   });
 }
@@ -88,7 +90,7 @@ export async function deleteContact(claims: AccessTokenClaims, id: number): Prom
   const deleted = await asContactsUser(claims, (sql) => sql`
     delete from public.saved_contacts where id = ${id} and user_id = ${claims.sub} returning id
   `);
-  if (deleted.length === 0) throw contactNotFound();
+  if (deleted.length === 0) throw new DomainError("contact_not_found");
 }
 
 async function ownContact(

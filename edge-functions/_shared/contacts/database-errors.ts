@@ -1,6 +1,6 @@
 // What the database refuses, told as the field and rule the contract would have named. The contract checks the same
 // limits first, so these are the rare cases it cannot see (or a limit that drifted): never a 500.
-import { alreadySaved, ContactError, listNotFound } from "./errors.ts";
+import { DomainError } from "../errors.ts";
 
 /** The check constraints of contact_lists and saved_contacts, as the field and rule they enforce. */
 const constraintMessages: Record<string, string> = {
@@ -38,31 +38,32 @@ export function isUniqueViolation(error: unknown, ...names: string[]): boolean {
   return found?.code === "23505" && (names.length === 0 || names.includes(found.constraint_name ?? ""));
 }
 
-/** The error as a ContactError when it is the database refusing input, else the error unchanged. */
+/** The error as a DomainError when it is the database refusing input, else the error unchanged. */
 export function refusedInput(error: unknown): unknown {
   const found = databaseError(error);
   if (!found) return error;
   const constraint = found.constraint_name ?? "";
   switch (found.code) {
     case "23505": // unique_violation: saved_contacts_user_email_key is the only one input can hit
-      return constraint === "saved_contacts_user_email_key" ? alreadySaved() : error;
+      return constraint === "saved_contacts_user_email_key" ? new DomainError("already_saved") : error;
     case "P0002": // no_data_found: the saved-contacts trigger and delete_contact_list for a list not visible
     case "23503": // foreign_key_violation: a list of someone else's
-      return listNotFound();
+      return new DomainError("list_not_found");
     case "23514": // check_violation
-      return new ContactError("invalid_input", constraintMessages[constraint] ?? fieldRule(constraint, found.message));
+      return new DomainError("invalid_input", {
+        problem: constraintMessages[constraint] ?? fieldRule(constraint, found.message),
+      });
     case "23502": // not_null_violation
-      return new ContactError("invalid_input", `${found.column_name ?? "field"}: is required`);
+      return new DomainError("invalid_input", { problem: `${found.column_name ?? "field"}: is required` });
     case "22001": // string_data_right_truncation
     case "22P02": // invalid_text_representation
     case "22023": // invalid_parameter_value
     case "P0001": // raise_exception from a trigger with a message for people
-      return new ContactError("invalid_input", found.message ?? "Invalid input");
+      return new DomainError("invalid_input", { problem: found.message ?? "Invalid input" });
     case "42501": // insufficient_privilege: a protective trigger (owner, default flag, deleting General)
-      return new ContactError(
-        /General/.test(found.message ?? "") ? "default_list" : "invalid_input",
-        found.message ?? "Not allowed",
-      );
+      return new DomainError(/General/.test(found.message ?? "") ? "default_list" : "invalid_input", {
+        problem: found.message ?? "Not allowed",
+      });
     default:
       return error;
   }

@@ -1,13 +1,13 @@
 // The batch import behind the contacts page's CSV upload (core.md §5, issue #5): up to IMPORT_MAX_ROWS rows per call,
 // checked row by row, then saved in one insert inside one transaction. Knows nothing of HTTP.
 import { z } from "zod";
-import type { AccessTokenClaims } from "../auth/claims.ts";
+import type { AccessTokenClaims } from "../auth/index.ts";
 import {
   contactEmailSchema,
   contactFieldsSchema,
   type ImportContactsResponse,
   type ImportRow,
-} from "../contracts/contacts.ts";
+} from "./contract.ts";
 import { describeFirstIssue } from "../zod-issues.ts";
 import { asContactsUser, targetListId } from "./lists.ts";
 

@@ -1,13 +1,13 @@
 // A signed-in user's contact lists, read and changed as that user (RLS decides; every query also names the user, since
 // an admin's rights would otherwise show other people's lists). Knows nothing of HTTP.
-import type { AccessTokenClaims } from "../auth/claims.ts";
-import type { ContactList, CreateContactList, UpdateContactList } from "../contracts/contacts.ts";
+import type { AccessTokenClaims } from "../auth/index.ts";
+import type { ContactList, CreateContactList, UpdateContactList } from "./contract.ts";
 import { asUser, type UserSql } from "../db/as-user.ts";
 import { refusedInput } from "./database-errors.ts";
-import { ContactError, listNotFound } from "./errors.ts";
+import { DomainError } from "../errors.ts";
 import { contactListColumns, contactListFromRow } from "./rows.ts";
 
-/** Runs work as the user, turning what the database refuses into ContactErrors. */
+/** Runs work as the user, turning what the database refuses into DomainErrors. */
 export async function asContactsUser<T>(claims: AccessTokenClaims, work: (sql: UserSql) => Promise<T>): Promise<T> {
   try {
     return await asUser(claims, work);
@@ -28,14 +28,14 @@ export async function listContactLists(claims: AccessTokenClaims): Promise<Conta
 
 export async function readDefaultContactList(claims: AccessTokenClaims): Promise<ContactList> {
   const list = await asContactsUser(claims, (sql) => defaultList(sql, claims));
-  if (!list) throw listNotFound();
+  if (!list) throw new DomainError("list_not_found");
   return list;
 }
 
 /** One of the user's undeleted lists, or a not-found error (another user's list included). */
 export async function readContactList(claims: AccessTokenClaims, id: number): Promise<ContactList> {
   const list = await asContactsUser(claims, (sql) => ownList(sql, claims, id));
-  if (!list) throw listNotFound();
+  if (!list) throw new DomainError("list_not_found");
   return list;
 }
 
@@ -57,12 +57,12 @@ export async function updateContactList(
     // Locked until this transaction ends, so a concurrent DELETE waits or, if it came first, leaves nothing to find:
     // 200 or 404, never an update that finds its row gone.
     const list = await ownList(sql, claims, id, { lock: true });
-    if (!list) throw listNotFound();
+    if (!list) throw new DomainError("list_not_found");
     if (input.isDefault !== undefined && input.isDefault !== list.isDefault) {
-      throw new ContactError("default_list", "isDefault: The default list, General, stays the default");
+      throw new DomainError("default_list", { problem: "isDefault: The default list, General, stays the default" });
     }
     if (list.isDefault && input.name !== undefined && input.name !== list.name) {
-      throw new ContactError("default_list", "name: The default list is always named General");
+      throw new DomainError("default_list", { problem: "name: The default list is always named General" });
     }
     const changes: Record<string, string | null> = {};
     if (input.name !== undefined) changes.name = input.name;
@@ -74,7 +74,7 @@ export async function updateContactList(
       where id = ${id} and user_id = ${claims.sub} and deleted_at is null
       returning ${sql(contactListColumns)}
     `;
-    if (!row) throw listNotFound();
+    if (!row) throw new DomainError("list_not_found");
     return contactListFromRow(row);
   });
 }
@@ -83,8 +83,10 @@ export async function updateContactList(
 export async function deleteContactList(claims: AccessTokenClaims, id: number): Promise<{ moved: number }> {
   return await asContactsUser(claims, async (sql) => {
     const list = await ownList(sql, claims, id, { lock: true });
-    if (!list) throw listNotFound();
-    if (list.isDefault) throw new ContactError("default_list", "The default list, General, cannot be deleted");
+    if (!list) throw new DomainError("list_not_found");
+    if (list.isDefault) {
+      throw new DomainError("default_list", { problem: "The default list, General, cannot be deleted" });
+    }
     const [row] = await sql<{ moved: number }[]>`select public.delete_contact_list(${id}) as moved`;
     return { moved: row?.moved ?? 0 };
   });
@@ -115,6 +117,6 @@ export async function ownList(
 /** The list a contact goes into: the given one if it is the user's, General when none is given. */
 export async function targetListId(sql: UserSql, claims: AccessTokenClaims, listId: number | null | undefined) {
   const list = listId == null ? await defaultList(sql, claims) : await ownList(sql, claims, listId);
-  if (!list) throw listNotFound();
+  if (!list) throw new DomainError("list_not_found");
   return list.id;
 }

@@ -1,8 +1,8 @@
 // Rows of contact_lists and saved_contacts as the API shows them: the database speaks snake_case, the API the spec's
 // camelCase, and this is the one place that translates (both ways: columnsOf* for writes).
 import { z } from "zod";
-import type { Contact, ContactList, ContactSource } from "../contracts/contacts.ts";
-import { contactSourceSchema } from "../contracts/contacts.ts";
+import type { Contact, ContactList, ContactSource } from "./contract.ts";
+import { contactSourceSchema } from "./contract.ts";
 import type { Tables } from "../database.types.ts";
 
 /** postgres.js returns bigint (int8) as a string; ids are well inside a double's exact range. */

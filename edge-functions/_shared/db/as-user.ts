@@ -3,7 +3,7 @@
 // exactly what they would see behind Supabase's REST API. Both settings are transaction-local (`set local`,
 // set_config(..., true)), so they vanish when the connection goes back to the pool.
 import type postgres from "postgres";
-import type { AccessTokenClaims } from "../auth/claims.ts";
+import type { AccessTokenClaims } from "../auth/index.ts";
 import { database } from "./pool.ts";
 
 /** A transaction whose queries run with the user's rights; RLS decides what it may see and change. */

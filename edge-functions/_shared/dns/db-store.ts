@@ -1,5 +1,5 @@
 // The shared lookup cache in public.mail_domain_cache, through postgres.js. Only privileged server code reaches that
-// table (RLS is on with no policies for the API's roles), so the caller passes its privileged connection.
+// table (RLS is on with no policies for the API's roles), so the caller passes its privileged connection (privileged.ts).
 // A row is checked with zod on the way out: one written by another build, or edited by hand, is treated as a miss.
 import type postgres from "postgres";
 import { type MailDomainLookup, mailDomainLookupSchema } from "./mail-domain-lookup.ts";

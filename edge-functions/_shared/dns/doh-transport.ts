@@ -1,5 +1,5 @@
 // DNS over HTTPS (RFC 8484 §4.1): the wire-format message POSTed as application/dns-message. It needs nothing but
-// fetch, so it works wherever an edge function can make an HTTP request, which is why production uses it (mod.ts).
+// fetch, so it works wherever an edge function can make an HTTP request, which is why production uses it (index.ts).
 import { DnsTransportError } from "./transport.ts";
 
 const DNS_MESSAGE = "application/dns-message";

@@ -11,7 +11,7 @@
 //
 // The hosts' questions run at once under the lookup's one time budget (resolver.ts), so a domain with several
 // silent hosts costs one budget, not one timeout per host.
-import { checkAddress } from "../explore/net/address-policy.ts";
+import { checkAddress } from "./address-policy.ts";
 import type { MailDomainLookup } from "./mail-domain-lookup.ts";
 import type { ResolvedAddresses } from "./resolve-mail-domain.ts";
 

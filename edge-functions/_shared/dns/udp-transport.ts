@@ -17,7 +17,7 @@ export function exchangeUdp(
     try {
       socket = dgram.createSocket(isIPv6(host) ? "udp6" : "udp4");
     } catch (error) {
-      // Supabase's edge runtime refuses to open UDP sockets at all (see mod.ts).
+      // Supabase's edge runtime refuses to open UDP sockets at all (see index.ts).
       reject(new DnsTransportError(`cannot open a UDP socket: ${describe(error)}`));
       return;
     }

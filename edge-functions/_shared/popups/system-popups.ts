@@ -1,11 +1,13 @@
-// The product's own popups (platform.md §3 system_popups), such as upgrade_limit, the offer an anonymous visitor sees
-// once the free validations are used up. Visitors read them before signing in, so they are read as a visitor: RLS
-// shows only active popups.
-import type { SystemPopup } from "../contracts/anonymous.ts";
-import { systemPopupSchema } from "../contracts/anonymous.ts";
+// The product's own popups, such as upgrade_limit, the offer an anonymous visitor sees once the free validations are
+// used up. Visitors read them before signing in, so they are read as a visitor: RLS shows only active popups. Admins
+// read every popup as themselves: RLS shows them the inactive ones too.
+import type { AccessTokenClaims } from "../auth/index.ts";
+import { asUser } from "../db/as-user.ts";
 import { asVisitor } from "../db/as-visitor.ts";
+import { type AdminSystemPopup, adminSystemPopupSchema, type SystemPopup, systemPopupSchema } from "./contract.ts";
 
 interface SystemPopupRow {
+  id: string;
   popup_type: string;
   title: string;
   content: string;
@@ -20,14 +22,35 @@ interface SystemPopupRow {
 export async function readActivePopup(popupType: string): Promise<SystemPopup | null> {
   const [row] = await asVisitor((sql) =>
     sql<SystemPopupRow[]>`
-      select popup_type, title, content, features, button_text, button_url, pricing, is_active
-      from public.system_popups
-      where popup_type = ${popupType}
+      select ${sql(popupColumns)} from public.system_popups where popup_type = ${popupType}
     `
   );
-  if (!row) return null;
-  // features and pricing are JSON an admin edits: checked against the contract on the way out.
-  return systemPopupSchema.parse({
+  return row ? systemPopupSchema.parse(popupFromRow(row)) : null;
+}
+
+/** Every popup, active or not, by type: what the admin's popup list shows. */
+export async function listSystemPopups(claims: AccessTokenClaims): Promise<AdminSystemPopup[]> {
+  const rows = await asUser(claims, (sql) =>
+    sql<SystemPopupRow[]>`select ${sql(popupColumns)} from public.system_popups order by popup_type`
+  );
+  return rows.map((row) => adminSystemPopupSchema.parse({ id: Number(row.id), ...popupFromRow(row) }));
+}
+
+const popupColumns = [
+  "id",
+  "popup_type",
+  "title",
+  "content",
+  "features",
+  "button_text",
+  "button_url",
+  "pricing",
+  "is_active",
+] as const;
+
+// features and pricing are JSON an admin edits: the callers check them against the contract on the way out.
+function popupFromRow(row: SystemPopupRow) {
+  return {
     popupType: row.popup_type,
     title: row.title,
     content: row.content,
@@ -36,5 +59,5 @@ export async function readActivePopup(popupType: string): Promise<SystemPopup | 
     buttonUrl: row.button_url,
     pricing: row.pricing,
     isActive: row.is_active,
-  });
+  };
 }

@@ -1,6 +1,5 @@
-// What the limiter decided, and the failures domain code throws when a caller must wait or may not ask at all. The
-// api answers them (429 with Retry-After and the RateLimit headers; 403 for a suspended account); this module knows
-// nothing of HTTP.
+// What the limiter decided. A refusal is thrown as DomainError "rate_limited" with the decision, which the api answers
+// with 429, Retry-After and the RateLimit headers; this module knows nothing of HTTP.
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -10,25 +9,6 @@ export interface RateLimitDecision {
   remaining: number;
   /** Seconds until the window starts again: when to try again after a refusal. */
   resetSeconds: number;
-}
-
-/** A caller asked too often; `message` says when to try again in words. */
-export class RateLimitedError extends Error {
-  constructor(readonly decision: RateLimitDecision, what: string) {
-    super(`${what} Please try again ${inWords(decision.resetSeconds)}.`);
-    this.name = "RateLimitedError";
-  }
-}
-
-/** A suspended account asked for anything. */
-export class AccountSuspendedError extends Error {
-  constructor(readonly until: Date, readonly reason: string | null) {
-    super(
-      `Your account is suspended until ${until.toISOString().slice(0, 16).replace("T", " ")} UTC` +
-        (reason ? `: ${reason}` : "."),
-    );
-    this.name = "AccountSuspendedError";
-  }
 }
 
 const relativeTime = new Intl.RelativeTimeFormat("en", { numeric: "always" });

@@ -1,14 +1,14 @@
 // The whole engine against an in-memory resolver: the seam the engine owns. Real DNS against the fixture server is
 // the dns module's test, and the API tests run both together.
 import assert from "node:assert/strict";
-import type { MailDomainLookup, MailDomainResolver } from "../dns/mod.ts";
+import type { MailDomainLookup, MailDomainResolver } from "../dns/index.ts";
 import {
   type ReasonCode,
   type ValidationResult,
   validationResultSchema,
   type Verdict,
-} from "../contracts/validation.ts";
-import { createEmailValidator } from "./mod.ts";
+} from "./contract.ts";
+import { createEmailValidator } from "./index.ts";
 
 /** Answers like the DNS fixture zones (dns/testing/zones.ts) and records every domain it was asked about. */
 class FakeResolver implements MailDomainResolver {

@@ -1,7 +1,7 @@
 // One address in, one ValidationResult out: syntax, then what the lists say about the domain and the local part,
 // then DNS, then the verdict and scores. No HTTP and no database here; the resolver brings DNS and its caches.
-import type { MailDomainResolver } from "../dns/mod.ts";
-import type { ValidationResult } from "../contracts/validation.ts";
+import type { MailDomainResolver } from "../dns/index.ts";
+import type { ValidationResult } from "./contract.ts";
 import { profileDomain } from "./domain-profile.ts";
 import { isRoleAccount } from "./role-account.ts";
 import { scoreAddress } from "./scores.ts";

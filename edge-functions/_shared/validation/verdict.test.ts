@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import type { MailDomainLookup } from "../dns/mod.ts";
-import { REASON_CODES, type ReasonCode, type Verdict } from "../contracts/validation.ts";
+import type { MailDomainLookup } from "../dns/index.ts";
+import { REASON_CODES, type ReasonCode, type Verdict } from "./contract.ts";
 import { type AddressFlags, assessAddress, assessInvalidSyntax, type MailAcceptance } from "./verdict.ts";
 
 const lookups: Record<MailDomainLookup["kind"], MailDomainLookup> = {

@@ -2,8 +2,8 @@
 // RFC 5321 §5.1 delivers to the A/AAAA address when there is no MX (implicit MX), RFC 7505's null MX says the domain
 // takes no mail at all, MX hosts without a public address receive nothing (dns/mx-hosts.ts), and a DNS failure proves
 // nothing, so it is "unknown", never "invalid".
-import type { MailDomainLookup } from "../dns/mod.ts";
-import type { ReasonCode, Verdict } from "../contracts/validation.ts";
+import type { MailDomainLookup } from "../dns/index.ts";
+import type { ReasonCode, Verdict } from "./contract.ts";
 
 /** How the domain stands as a mail destination; scores.ts weighs the same four states. */
 export type MailAcceptance = "mx" | "implicit" | "unknown" | "none";

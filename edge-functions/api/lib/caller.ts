@@ -3,14 +3,9 @@
 // the per-minute limit of the action the route performs. Routes then read the caller: requireUser where only users
 // may call, signedInOrNull (lib/visitor.ts) where anyone may.
 import type { MiddlewareHandler } from "hono";
-import { type SignedIn, verifyAccessToken } from "../../_shared/auth/verify-access-token.ts";
-import {
-  type Admission,
-  AccountSuspendedError,
-  admitUserRequest,
-  type LimitedAction,
-  RateLimitedError,
-} from "../../_shared/rate-limits/mod.ts";
+import { type SignedIn, verifyAccessToken } from "../../_shared/auth/index.ts";
+import { DomainError } from "../../_shared/errors.ts";
+import { type Admission, admitUserRequest, type LimitedAction } from "../../_shared/rate-limits/index.ts";
 import { bearerToken } from "./bearer.ts";
 import { setRateLimitHeaders } from "./rate-limit-headers.ts";
 
@@ -45,7 +40,11 @@ const REFUSAL_TEXT: Record<"throttle" | LimitedAction, (limit: number) => string
   exploration: (limit) => `Too many explorations: at most ${limit} a minute.`,
 };
 
-function refusal(admission: Exclude<Admission, { admitted: true }>): Error {
-  if ("suspendedUntil" in admission) return new AccountSuspendedError(admission.suspendedUntil, admission.suspensionReason);
-  return new RateLimitedError(admission.decision, REFUSAL_TEXT[admission.refusedBy](admission.decision.limit));
+function refusal(admission: Exclude<Admission, { admitted: true }>): DomainError {
+  if ("suspendedUntil" in admission) {
+    const { suspendedUntil: until, suspensionReason: reason } = admission;
+    return new DomainError("account_suspended", { until, reason });
+  }
+  const { decision, refusedBy } = admission;
+  return new DomainError("rate_limited", { decision, what: REFUSAL_TEXT[refusedBy](decision.limit) });
 }

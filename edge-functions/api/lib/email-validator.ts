@@ -1,9 +1,8 @@
 // The verdict engine, built once per function instance: its resolver keeps the in-memory DNS cache and shares
 // in-flight lookups between requests, which a validator made per request would throw away.
-import { createMailDomainCacheDbStore, createMailDomainResolverFromSettings } from "../../_shared/dns/mod.ts";
-import { database } from "../../_shared/db/pool.ts";
+import { createMailDomainResolverFromSettings, mailDomainCacheStore } from "../../_shared/dns/index.ts";
 import { env } from "../../_shared/env.ts";
-import { createEmailValidator, type EmailValidator } from "../../_shared/validation/mod.ts";
+import { createEmailValidator, type EmailValidator } from "../../_shared/validation/index.ts";
 
 let validator: EmailValidator | undefined;
 
@@ -12,7 +11,7 @@ export function emailValidator(): EmailValidator {
     resolver: createMailDomainResolverFromSettings({
       dnsServers: env().DNS_SERVERS,
       // public.mail_domain_cache is shared by every instance and closed to the API's roles: the privileged pool.
-      cache: createMailDomainCacheDbStore(database()),
+      cache: mailDomainCacheStore(),
     }),
   });
   return validator;

@@ -1,41 +1,82 @@
-// The API's one error shape, { message }, and how failures thrown by domain code become HTTP answers.
+// The API's one error shape, { message }, and the one table from a domain failure's reason to its status and words.
+// Domain code throws DomainError; the app's onError answers it from this table, so no route catches to translate.
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { type AccountFailure, AccountError } from "../../_shared/accounts/errors.ts";
-import { type AnonymousFailure, AnonymousError } from "../../_shared/anonymous/errors.ts";
-import type { ErrorResponse } from "../../_shared/contracts/auth.ts";
-import { AccountSuspendedError, RateLimitedError } from "../../_shared/rate-limits/mod.ts";
+import type { ErrorResponse } from "../../_shared/accounts/index.ts";
+import { DomainError, type DomainFailures, type DomainReason } from "../../_shared/errors.ts";
+import { inWords } from "../../_shared/rate-limits/index.ts";
 import { setRateLimitHeaders } from "./rate-limit-headers.ts";
 
 export function errorBody(message: string): ErrorResponse {
   return { message };
 }
 
-const accountFailureStatus: Record<AccountFailure, ContentfulStatusCode> = {
-  registration_conflict: 409,
-  invalid_credentials: 401,
-  invalid_details: 400,
+interface Answer<R extends DomainReason> {
+  status: ContentfulStatusCode;
+  message: string | ((details: DomainFailures[R]) => string);
+}
+
+export const EXPLORATION_REFUSED_MESSAGE = "This domain cannot be explored";
+export const EXPLORATION_FAILED_MESSAGE = "The exploration failed on our side. Please try again in a few minutes.";
+
+export const domainAnswers: { [R in DomainReason]: Answer<R> } = {
+  registration_conflict: {
+    status: 409,
+    // devstack's Auth hook (private.hook_before_user_created) answers a taken username in the same words.
+    message: "An account can't be created with these details. If you already have one, sign in.",
+  },
+  invalid_credentials: { status: 401, message: "Invalid credentials" },
+  invalid_details: { status: 400, message: (details) => details.problem ?? "Please check the account details" },
+
+  unknown_session: { status: 404, message: "Anonymous session not found" },
+  unknown_client_address: { status: 400, message: "The client's address is unknown (no X-Forwarded-For)" },
+  discount_not_offered: { status: 409, message: "The discount is offered once the free validations are used up" },
+  discount_expired: { status: 410, message: "This session's discount code has expired" },
+  discount_redeemed: { status: 410, message: "This session's discount code has already been used" },
+
+  rate_limited: {
+    status: 429,
+    message: ({ decision, what }) => `${what} Please try again ${inWords(decision.resetSeconds)}.`,
+  },
+  account_suspended: {
+    status: 403,
+    message: ({ until, reason }) =>
+      `Your account is suspended until ${until.toISOString().slice(0, 16).replace("T", " ")} UTC` +
+      (reason ? `: ${reason}` : "."),
+  },
+
+  contact_not_found: { status: 404, message: "Contact not found" },
+  list_not_found: { status: 404, message: "Contact list not found" },
+  already_saved: { status: 409, message: "Already saved to contacts" },
+  default_list: { status: 400, message: (details) => details.problem },
+  invalid_input: { status: 400, message: (details) => details.problem },
+
+  exploration_refused: { status: 400, message: EXPLORATION_REFUSED_MESSAGE },
+  exploration_failed: { status: 502, message: EXPLORATION_FAILED_MESSAGE },
 };
 
-const anonymousFailureStatus: Record<AnonymousFailure, ContentfulStatusCode> = {
-  unknown_session: 404,
-  unknown_client_address: 400,
-  discount_not_offered: 409,
-  discount_expired: 410,
-  discount_redeemed: 410,
-};
+/** The status and words a domain failure is answered with. */
+export function answerFor<R extends DomainReason>(
+  error: DomainError<R>,
+): { status: ContentfulStatusCode; message: string } {
+  const answer = domainAnswers[error.reason] as Answer<R>;
+  const message = typeof answer.message === "string" ? answer.message : answer.message(error.details);
+  return { status: answer.status, message };
+}
 
 export const notFound: NotFoundHandler = (c) => c.json(errorBody("Not found"), 404);
 
 export const onError: ErrorHandler = (error, c: Context) => {
-  if (error instanceof AccountError) return c.json(errorBody(error.message), accountFailureStatus[error.reason]);
-  if (error instanceof AnonymousError) return c.json(errorBody(error.message), anonymousFailureStatus[error.reason]);
-  if (error instanceof RateLimitedError) {
-    setRateLimitHeaders(c, error.decision);
-    return c.json(errorBody(error.message), 429);
+  if (error instanceof DomainError) {
+    if (error.reason === "rate_limited") {
+      setRateLimitHeaders(c, (error as DomainError<"rate_limited">).details.decision);
+    }
+    // Our own failure, answered in words that reveal nothing; the detail goes to the log.
+    if (error.reason === "exploration_failed") console.error(`${c.req.method} ${c.req.path} failed:`, error.cause);
+    const { status, message } = answerFor(error);
+    return c.json(errorBody(message), status);
   }
-  if (error instanceof AccountSuspendedError) return c.json(errorBody(error.message), 403);
   // Thrown by request helpers (lib/) for input they refuse, with the status and message the caller should see.
   if (error instanceof HTTPException) return c.json(errorBody(error.message), error.status);
   // Anything else is a bug or an outage: log the detail for us, tell the caller nothing about our internals.

@@ -2,10 +2,13 @@
 // id their browser keeps (X-Session-ID) and the address the gateway saw (X-Forwarded-For).
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { AnonymousVisitor } from "../../_shared/anonymous/allowance.ts";
-import { clientAddressFrom } from "../../_shared/anonymous/client-address.ts";
-import type { SignedIn } from "../../_shared/auth/verify-access-token.ts";
-import { SESSION_ID_LENGTH, sessionIdSchema } from "../../_shared/contracts/anonymous.ts";
+import {
+  type AnonymousVisitor,
+  clientAddressFrom,
+  SESSION_ID_LENGTH,
+  sessionIdSchema,
+} from "../../_shared/anonymous/index.ts";
+import type { SignedIn } from "../../_shared/auth/index.ts";
 import type { CallerEnv } from "./caller.ts";
 
 // anonymous_sessions.user_agent keeps this much; a longer header is cut, not refused.

@@ -2,11 +2,11 @@
 // test users, and direct database access for arranging and checking the anonymous allowance's counters.
 import assert from "node:assert/strict";
 import postgres from "postgres";
-import { limitReached } from "../../_shared/anonymous/standing.ts";
+import { limitReached } from "../../_shared/anonymous/index.ts";
 import {
   authResponseSchema,
   errorResponseSchema,
-} from "../../_shared/contracts/auth.ts";
+} from "../../_shared/accounts/index.ts";
 
 export function requiredEnv(name: string): string {
   const value = Deno.env.get(name);

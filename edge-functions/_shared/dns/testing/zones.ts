@@ -23,7 +23,7 @@
 //   mx-timeout.test          MX host whose A/AAAA questions are never answered
 //   mx-partly-private.test   one MX host in private space, one public (deliverable)
 //
-// Web sites for the explorer, served by the fixture proxy (_shared/explore/testing/): documentation addresses
+// Web sites for the explorer, served by the fixture proxy (_shared/explorations/testing/): documentation addresses
 // (203.0.113.0/24, 2001:db8::/32), which the explorer counts as public, and MX so their addresses validate.
 //   acme-corp.test (www CNAME), parked-domain.test, down.test, default-page.test, js-shell.test, builder-site.test,
 //   slow-site.test, stalled-site.test, endless-page.test, redirect-loop.test, redirect-away.test,

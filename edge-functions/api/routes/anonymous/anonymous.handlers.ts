@@ -1,5 +1,5 @@
-// Refusals (unknown session, no discount to give) are thrown by the allowance as AnonymousError and answered in
-// lib/errors.ts.
+// Refusals (unknown session, no discount to give) are thrown by the allowance as DomainError and answered by the one
+// table in lib/errors.ts.
 import type { Context, Env } from "hono";
 import { HTTPException } from "hono/http-exception";
 import {
@@ -7,8 +7,9 @@ import {
   generateDiscount as issueDiscount,
   openSession,
   updateUsage as answerUsage,
-} from "../../../_shared/anonymous/allowance.ts";
-import { sessionIdSchema, type updateUsageRequestSchema } from "../../../_shared/contracts/anonymous.ts";
+  sessionIdSchema,
+  type updateUsageRequestSchema,
+} from "../../../_shared/anonymous/index.ts";
 import { describeFirstIssue } from "../../../_shared/zod-issues.ts";
 import type { JsonInput } from "../../lib/json-body.ts";
 import { anonymousVisitor, sessionIdHeader } from "../../lib/visitor.ts";

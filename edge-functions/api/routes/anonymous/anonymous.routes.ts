@@ -1,6 +1,6 @@
 // The anonymous allowance's endpoints (core.md §7). They all answer the server's own count; none changes it.
 import { Hono } from "hono";
-import { updateUsageRequestSchema } from "../../../_shared/contracts/anonymous.ts";
+import { updateUsageRequestSchema } from "../../../_shared/anonymous/index.ts";
 import { jsonBody } from "../../lib/json-body.ts";
 import * as handlers from "./anonymous.handlers.ts";
 

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import {
   anonymousSessionSchema,
   discountSchema,
-} from "../../../_shared/contracts/anonymous.ts";
+} from "../../../_shared/anonymous/index.ts";
 import { createApp } from "../../app.ts";
 import {
   type Answer,

@@ -1,12 +1,16 @@
 // Accounts over HTTP (issue #2 §4): each handler takes validated input, calls the account logic in _shared/accounts,
 // and answers. Failures the logic throws (taken username, wrong credentials) become HTTP answers in lib/errors.ts.
 import type { Context, Env } from "hono";
-import { clientAddressFrom } from "../../../_shared/anonymous/client-address.ts";
-import { readCurrentUser } from "../../../_shared/accounts/current-user.ts";
-import { login as signIn } from "../../../_shared/accounts/login.ts";
-import { logout as endSession } from "../../../_shared/accounts/logout.ts";
-import { register as createAccount } from "../../../_shared/accounts/register.ts";
-import type { AuthResponse, loginRequestSchema, registerRequestSchema } from "../../../_shared/contracts/auth.ts";
+import { clientAddressFrom } from "../../../_shared/anonymous/index.ts";
+import {
+  readCurrentUser,
+  login as signIn,
+  logout as endSession,
+  register as createAccount,
+  type AuthResponse,
+  type loginRequestSchema,
+  type registerRequestSchema,
+} from "../../../_shared/accounts/index.ts";
 import { errorBody } from "../../lib/errors.ts";
 import type { JsonInput } from "../../lib/json-body.ts";
 import type { SignedInEnv } from "../../lib/require-user.ts";

@@ -1,6 +1,6 @@
 // The account endpoints. Bodies are checked against the contract shared with the SPA before a handler runs.
 import { Hono } from "hono";
-import { loginRequestSchema, registerRequestSchema } from "../../../_shared/contracts/auth.ts";
+import { loginRequestSchema, registerRequestSchema } from "../../../_shared/accounts/index.ts";
 import { jsonBody } from "../../lib/json-body.ts";
 import { requireUser } from "../../lib/require-user.ts";
 import * as handlers from "./auth.handlers.ts";

@@ -2,7 +2,7 @@
 // ${SUPABASE_URL}/api/* to the api function, which talks to the real Auth and Postgres behind it.
 // Every test registers its own users under fresh random names, so tests are independent and can run again.
 import assert from "node:assert/strict";
-import { authResponseSchema, errorResponseSchema, userSchema } from "../../../_shared/contracts/auth.ts";
+import { authResponseSchema, errorResponseSchema, userSchema } from "../../../_shared/accounts/index.ts";
 import {
   assertError,
   assertRateLimited,

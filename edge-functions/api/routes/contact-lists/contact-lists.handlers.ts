@@ -1,40 +1,38 @@
-// Contact lists over HTTP: each handler takes validated input, calls _shared/contacts, and answers.
+// Contact lists over HTTP: each handler takes validated input, calls the contacts feature, and answers.
 import type { Context } from "hono";
-import { listNotFound } from "../../../_shared/contacts/errors.ts";
 import {
   createContactList,
   deleteContactList,
   listContactLists,
   readDefaultContactList,
   updateContactList,
-} from "../../../_shared/contacts/lists.ts";
-import type {
-  createContactListRequestSchema,
-  updateContactListRequestSchema,
-} from "../../../_shared/contracts/contacts.ts";
+  type createContactListRequestSchema,
+  type updateContactListRequestSchema,
+} from "../../../_shared/contacts/index.ts";
 import type { JsonInput } from "../../lib/json-body.ts";
 import type { SignedInEnv } from "../../lib/require-user.ts";
-import { answering, pathId } from "../contacts/contact-failures.ts";
+import { pathId } from "../../lib/path-id.ts";
 
 export async function list(c: Context<SignedInEnv>) {
-  return c.json(await answering(listContactLists(c.var.signedIn.claims)), 200);
+  return c.json(await listContactLists(c.var.signedIn.claims), 200);
 }
 
 export async function readDefault(c: Context<SignedInEnv>) {
-  return c.json(await answering(readDefaultContactList(c.var.signedIn.claims)), 200);
+  return c.json(await readDefaultContactList(c.var.signedIn.claims), 200);
 }
 
 export async function create(c: Context<SignedInEnv, string, JsonInput<typeof createContactListRequestSchema>>) {
-  return c.json(await answering(createContactList(c.var.signedIn.claims, c.req.valid("json"))), 201);
+  return c.json(await createContactList(c.var.signedIn.claims, c.req.valid("json")), 201);
 }
 
 export async function update(c: Context<SignedInEnv, string, JsonInput<typeof updateContactListRequestSchema>>) {
-  const id = pathId(c.req.param("id"), listNotFound);
-  return c.json(await answering(updateContactList(c.var.signedIn.claims, id, c.req.valid("json"))), 200);
+  const id = pathId(c.req.param("id"), "list_not_found");
+  return c.json(await updateContactList(c.var.signedIn.claims, id, c.req.valid("json")), 200);
 }
 
 /** Moves the list's contacts to General in the same transaction; General itself answers 400. */
 export async function remove(c: Context<SignedInEnv>) {
-  await answering(deleteContactList(c.var.signedIn.claims, pathId(c.req.param("id"), listNotFound)));
+  const id = pathId(c.req.param("id"), "list_not_found");
+  await deleteContactList(c.var.signedIn.claims, id);
   return c.body(null, 204);
 }

@@ -1,7 +1,7 @@
 // /api/contact-lists against the running stack: every user starts with General, lists are their owner's alone, and
 // deleting a list moves its contacts to General; General itself cannot be deleted or stop being the default.
 import assert from "node:assert/strict";
-import { type ContactList, contactListSchema, contactSchema } from "../../../_shared/contracts/contacts.ts";
+import { type ContactList, contactListSchema, contactSchema } from "../../../_shared/contacts/index.ts";
 import { assertError, call, signedInUser } from "../../testing/stack.ts";
 
 type User = { id: string; token: string };

@@ -1,20 +1,22 @@
 // Saved contacts over HTTP: each handler takes validated input, calls _shared/contacts, and answers.
 import type { Context } from "hono";
-import { createContact, deleteContact, listContacts, updateContact } from "../../../_shared/contacts/contacts.ts";
-import { contactNotFound } from "../../../_shared/contacts/errors.ts";
-import { importContacts } from "../../../_shared/contacts/import.ts";
 import {
+  createContact,
+  deleteContact,
+  listContacts,
+  updateContact,
+  importContacts,
   CONTACTS_TOTAL_HEADER,
   contactsQuerySchema,
   type createContactRequestSchema,
   type importContactsRequestSchema,
   type updateContactRequestSchema,
-} from "../../../_shared/contracts/contacts.ts";
+} from "../../../_shared/contacts/index.ts";
 import { describeFirstIssue } from "../../../_shared/zod-issues.ts";
 import { errorBody } from "../../lib/errors.ts";
 import type { JsonInput } from "../../lib/json-body.ts";
 import type { SignedInEnv } from "../../lib/require-user.ts";
-import { answering, pathId } from "./contact-failures.ts";
+import { pathId } from "../../lib/path-id.ts";
 
 /**
  * GET /api/contacts: always a bare array of contacts (core.md §7 "list of contacts"), newest first: all of them, or one
@@ -23,26 +25,26 @@ import { answering, pathId } from "./contact-failures.ts";
 export async function list(c: Context<SignedInEnv>) {
   const query = contactsQuerySchema.safeParse(c.req.query());
   if (!query.success) return c.json(errorBody(describeFirstIssue(query.error)), 400);
-  const page = await answering(listContacts(c.var.signedIn.claims, query.data));
+  const page = await listContacts(c.var.signedIn.claims, query.data);
   c.header(CONTACTS_TOTAL_HEADER, String(page.total));
   return c.json(page.contacts, 200);
 }
 
 export async function create(c: Context<SignedInEnv, string, JsonInput<typeof createContactRequestSchema>>) {
-  return c.json(await answering(createContact(c.var.signedIn.claims, c.req.valid("json"))), 201);
+  return c.json(await createContact(c.var.signedIn.claims, c.req.valid("json")), 201);
 }
 
 export async function update(c: Context<SignedInEnv, string, JsonInput<typeof updateContactRequestSchema>>) {
-  const id = pathId(c.req.param("id"), contactNotFound);
-  return c.json(await answering(updateContact(c.var.signedIn.claims, id, c.req.valid("json"))), 200);
+  const id = pathId(c.req.param("id"), "contact_not_found");
+  return c.json(await updateContact(c.var.signedIn.claims, id, c.req.valid("json")), 200);
 }
 
 export async function remove(c: Context<SignedInEnv>) {
-  await answering(deleteContact(c.var.signedIn.claims, pathId(c.req.param("id"), contactNotFound)));
+  await deleteContact(c.var.signedIn.claims, pathId(c.req.param("id"), "contact_not_found"));
   return c.body(null, 204);
 }
 
 export async function importRows(c: Context<SignedInEnv, string, JsonInput<typeof importContactsRequestSchema>>) {
   const { rows, listId } = c.req.valid("json");
-  return c.json(await answering(importContacts(c.var.signedIn.claims, rows, listId)), 200);
+  return c.json(await importContacts(c.var.signedIn.claims, rows, listId), 200);
 }

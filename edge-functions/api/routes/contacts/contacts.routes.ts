@@ -4,7 +4,7 @@ import {
   createContactRequestSchema,
   importContactsRequestSchema,
   updateContactRequestSchema,
-} from "../../../_shared/contracts/contacts.ts";
+} from "../../../_shared/contacts/index.ts";
 import { jsonBody } from "../../lib/json-body.ts";
 import { requireUser } from "../../lib/require-user.ts";
 import * as handlers from "./contacts.handlers.ts";

@@ -6,7 +6,7 @@ import {
   contactListSchema,
   contactSchema,
   importContactsResponseSchema,
-} from "../../../_shared/contracts/contacts.ts";
+} from "../../../_shared/contacts/index.ts";
 import { assertError, call, signedInUser } from "../../testing/stack.ts";
 
 type User = { id: string; token: string };

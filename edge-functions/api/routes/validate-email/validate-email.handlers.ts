@@ -5,9 +5,8 @@ import type { Context } from "hono";
 import {
   countValidation,
   noteSignedInValidation,
-} from "../../../_shared/anonymous/allowance.ts";
-import type { validateEmailRequestSchema } from "../../../_shared/contracts/validation.ts";
-import { recordValidation } from "../../../_shared/validation-store/record-validation.ts";
+} from "../../../_shared/anonymous/index.ts";
+import { type validateEmailRequestSchema, recordValidation } from "../../../_shared/validation/index.ts";
 import { emailValidator } from "../../lib/email-validator.ts";
 import type { CallerEnv } from "../../lib/caller.ts";
 import type { JsonInput } from "../../lib/json-body.ts";

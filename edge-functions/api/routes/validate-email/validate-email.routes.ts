@@ -1,6 +1,6 @@
 // POST /api/validate-email: one address's verdict (issue #3). Anyone may ask; anonymous visitors are counted.
 import { Hono } from "hono";
-import { validateEmailRequestSchema } from "../../../_shared/contracts/validation.ts";
+import { validateEmailRequestSchema } from "../../../_shared/validation/index.ts";
 import { jsonBody } from "../../lib/json-body.ts";
 import * as handlers from "./validate-email.handlers.ts";
 

@@ -2,8 +2,8 @@
 // in _shared/dns/testing/zones.ts), the real database. Verdict tests run signed in, so they are not counted; the
 // anonymous tests set the loopback network's counter first (see setLoopbackNetworkUsage) and use fresh session ids.
 import assert from "node:assert/strict";
-import { limitReachedSchema } from "../../../_shared/contracts/anonymous.ts";
-import { type ValidationResult, validationResultSchema } from "../../../_shared/contracts/validation.ts";
+import { limitReachedSchema } from "../../../_shared/anonymous/index.ts";
+import { type ValidationResult, validationResultSchema } from "../../../_shared/validation/index.ts";
 import {
   allowanceUsedUp,
   type Answer,

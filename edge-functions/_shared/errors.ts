@@ -1,0 +1,55 @@
+// The one failure domain code throws when it refuses: a reason code plus the few details that are safe to show. Domain
+// code knows nothing of HTTP; the api holds the one table from reason to status and message (api/lib/errors.ts), so
+// every refusal is answered the same way wherever it was thrown.
+import type { RateLimitDecision } from "./rate-limits/index.ts";
+
+/** Each reason with the details it carries (`undefined`: none). */
+export interface DomainFailures {
+  // Accounts. One answer whether the username or the email address is in use, and one whether the user is unknown or
+  // the password wrong, so neither registering nor signing in reveals who has an account.
+  registration_conflict: undefined;
+  invalid_credentials: undefined;
+  /** Details that break a rule (a common password, say); `problem` names the rule as "<field>: <rule>". */
+  invalid_details: { problem?: string };
+
+  // The anonymous allowance.
+  unknown_session: undefined;
+  unknown_client_address: undefined;
+  discount_not_offered: undefined;
+  discount_expired: undefined;
+  discount_redeemed: undefined;
+
+  // The limiter: `what` says which limit in words; the api adds when to try again and the RateLimit headers.
+  rate_limited: { decision: RateLimitDecision; what: string };
+  account_suspended: { until: Date; reason: string | null };
+
+  // Contacts. Another user's id is not found too: their rows are never acknowledged.
+  contact_not_found: undefined;
+  list_not_found: undefined;
+  already_saved: undefined;
+  /** The default list's rules and input the database refused; `problem` names field and rule. */
+  default_list: { problem: string };
+  invalid_input: { problem: string };
+
+  // Explorations: a domain in private space is refused; anything failing on our side (the egress proxy, the
+  // database) is our failure, not the caller's.
+  exploration_refused: { domain: string };
+  exploration_failed: { domain: string };
+}
+
+export type DomainReason = keyof DomainFailures;
+
+type Arguments<R extends DomainReason> = DomainFailures[R] extends undefined ? []
+  : [details: DomainFailures[R], options?: ErrorOptions];
+
+export class DomainError<R extends DomainReason = DomainReason> extends Error {
+  override name = "DomainError";
+  readonly details: DomainFailures[R];
+
+  constructor(readonly reason: R, ...args: Arguments<R>) {
+    const [details, options] = args as [DomainFailures[R]?, ErrorOptions?];
+    // The message is for logs only; callers see the api's words for the reason.
+    super(details === undefined ? reason : `${reason} ${JSON.stringify(details)}`, options);
+    this.details = details as DomainFailures[R];
+  }
+}
