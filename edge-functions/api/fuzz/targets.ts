@@ -104,6 +104,8 @@ export function fuzzTargets(world: World): Target[] {
     { method: "POST", path: "/api/anonymous/update-usage", body: updateUsageRequestSchema, signedIn: false, runs: 120 },
     { method: "POST", path: "/api/anonymous/generate-discount/:sessionId", params: [sessionId], signedIn: false, runs: 100 },
     { method: "GET", path: "/api/admin/system-popups/:popupType", params: [popupType], signedIn: false, runs: 100 },
+    // The fuzz users are not admins: this reaches the admin guard, which must refuse every shape of caller with a 4xx.
+    { method: "GET", path: "/api/admin/system-popups", signedIn: true, runs: 40 },
     { method: "GET", path: "/api/contacts", query: contactsQuerySchema, signedIn: true, runs: 200 },
     { method: "POST", path: "/api/contacts", body: createContactRequestSchema, signedIn: true, runs: 300 },
     { method: "POST", path: "/api/contacts/import", body: importContactsRequestSchema, signedIn: true, runs: 200 },
