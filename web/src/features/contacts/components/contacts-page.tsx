@@ -1,15 +1,12 @@
 // The contacts page (core.md §2, §8): search (on the server, debounced), list filter, a table paged on the server,
-// add / edit / delete contact, create and delete list. Signed out, it asks the person to sign in.
+// add / edit / delete contact, create and delete list.
 import type { Contact, ContactList } from "@contracts/contacts";
-import { Link } from "@tanstack/react-router";
-import { LockIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { CopyEmailButton } from "@/components/ui/copy-email-button";
-import { IconBadge } from "@/components/ui/icon-badge";
 import { SearchInput } from "@/components/ui/search-input";
 import { toast } from "@/components/ui/toast-store";
-import { useAuth } from "@/features/auth";
 import { messageOf } from "@/lib/api";
 import { useDeleteContact } from "../api/delete-contact";
 import { useDeleteContactList } from "../api/delete-contact-list";
@@ -30,33 +27,8 @@ type ContactsPageProps = {
   renderActions?: (context: { lists: ContactList[]; view: ContactsView; total: number }) => ReactNode;
 };
 
-export function ContactsPage(props: ContactsPageProps) {
-  const { isAuthenticated, isLoading } = useAuth();
-  if (isLoading) {
-    return (
-      <div role="status" className="mx-auto max-w-6xl px-4 py-10">
-        <div className="h-40 animate-pulse rounded-2xl bg-muted" />
-        <span className="sr-only">Loading</span>
-      </div>
-    );
-  }
-  return isAuthenticated ? <SignedInContacts {...props} /> : <SignInRequired />;
-}
-
-function SignInRequired() {
-  return (
-    <div className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-24 text-center">
-      <IconBadge icon={LockIcon} />
-      <h1 className="text-2xl font-bold tracking-tight">Sign in required</h1>
-      <p className="text-muted-foreground">Sign in to keep the contacts you find in lists.</p>
-      <Link to="/login" className={buttonVariants()}>
-        Sign In
-      </Link>
-    </div>
-  );
-}
-
-function SignedInContacts({ view, onViewChange, renderActions }: ContactsPageProps) {
+/** The page for a signed-in person; the signed-in layout route shows the sign-in screen to everyone else. */
+export function ContactsPage({ view, onViewChange, renderActions }: ContactsPageProps) {
   const searchId = useId();
   const filterId = useId();
   const [search, setSearch] = useState(view.q ?? "");
