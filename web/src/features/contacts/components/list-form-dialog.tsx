@@ -1,5 +1,5 @@
 // Create or edit a list (core.md §5, §8): name required, description optional, colour defaulting to #3B82F6.
-import { type ContactList, createContactListRequestSchema, DEFAULT_LIST_COLOR } from "@contracts/contacts";
+import { type ContactList, DEFAULT_LIST_COLOR } from "@contracts/contacts";
 import { PencilIcon } from "lucide-react";
 import { useId, useState } from "react";
 import type { z } from "zod";
@@ -9,10 +9,12 @@ import { FormDialog } from "@/components/ui/form-dialog";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast-store";
 import { messageOf } from "@/lib/api";
-import { useCreateContactList } from "../api/create-contact-list";
+import { createContactListInputSchema, useCreateContactList } from "../api/create-contact-list";
 import { useUpdateContactList } from "../api/update-contact-list";
 
-const listFormSchema = createContactListRequestSchema.omit({ isDefault: true });
+// The create endpoint's input less what the form does not ask (a new list is never the default); the same fields
+// are what an update may change.
+const listFormSchema = createContactListInputSchema.omit({ isDefault: true });
 type ListFormValues = z.output<typeof listFormSchema>;
 
 type ListFormDialogProps =
