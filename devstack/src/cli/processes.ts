@@ -79,6 +79,7 @@ export interface SupervisedServer {
 }
 
 const RECENT_LINES = 20;
+// eslint-disable-next-line no-control-regex -- the escape character is exactly what this strips
 const ANSI_ESCAPES = /\x1b\[[0-9;]*m/g;
 // Servers run in their own process group (so a Ctrl-C in the terminal reaches only devstack, which then stops them
 // in order); if devstack itself exits abruptly, this still asks each one to go.

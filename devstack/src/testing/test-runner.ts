@@ -190,6 +190,7 @@ function testLayers(stack: RunningStack, egress: Record<string, string>, edgeTes
         { label: "tsc web", command: join(repoRoot, "node_modules/.bin/tsc"), args: ["-p", "web/tsconfig.json"] },
         { label: "tsc devstack", command: join(repoRoot, "node_modules/.bin/tsc"), args: ["-p", "devstack/tsconfig.json"] },
         { label: "tsc e2e", command: join(repoRoot, "node_modules/.bin/tsc"), args: ["-p", "e2e/tsconfig.json"] },
+        { label: "eslint web devstack", command: join(repoRoot, "node_modules/.bin/eslint"), args: ["--max-warnings", "0", "."] },
         // The Deno code outside edge-functions: devstack's function runner and the engine bench.
         deno(["check", "edge-functions/", "devstack/deno/", "devstack/bench/"]),
         deno(["lint", "edge-functions/", "devstack/deno/", "devstack/bench/"]),

@@ -1,5 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRouter, type RouterHistory } from "@tanstack/react-router";
+import { adminIndexRoute, adminRoute } from "@/routes/_admin";
+import { signedInRoute } from "@/routes/_signed-in";
 import { contactsRoute } from "@/routes/contacts";
 import { authRoute, loginRoute, registerRoute } from "@/routes/auth";
 import { homeRoute } from "@/routes/home";
@@ -9,11 +11,12 @@ import { usagePolicyRoute } from "@/routes/legal/usage-policy";
 import { pricingRoute } from "@/routes/pricing";
 import { rootRoute } from "@/routes/root";
 
-// Only screens that exist are routes; everything else is the root's not-found screen.
+// Only screens that exist are routes; everything else is the root's not-found screen. Screens for signed-in people go
+// under signedInRoute, admin screens (/admin/...) under adminRoute.
 const routeTree = rootRoute.addChildren([
   homeRoute,
   authRoute,
-  contactsRoute,
+  signedInRoute.addChildren([contactsRoute, adminRoute.addChildren([adminIndexRoute])]),
   loginRoute,
   registerRoute,
   pricingRoute,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
 import { ApiError, apiFetch, messageOf } from "./api";
+import { getSessionId } from "./session-id";
 
 describe("apiFetch", () => {
   it("throws 'status: body' with the server's message kept for toasts", async () => {
@@ -35,5 +36,16 @@ describe("apiFetch", () => {
     expect(anonymous?.get("Content-Type")).toBe("application/json");
     expect(signedIn?.get("Authorization")).toBe(`Bearer ${token}`);
     expect(fetchMock.mock.calls[0]?.[1]?.body).toBe('{"username":"demo","password":"secret"}');
+  });
+
+  it("carries this browser's anonymous session id on every call, whoever calls", async () => {
+    const fetchMock = mockNetwork({ "GET /api/contacts": () => json([]), "POST /api/validate-email": () => json({}) });
+
+    await apiFetch("/api/contacts");
+    await apiFetch("/api/validate-email", { method: "POST", body: { email: "ann@acme.test" } });
+
+    const sent = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get("X-Session-ID"));
+    expect(sent).toEqual([getSessionId(), getSessionId()]);
+    expect(getSessionId()).toMatch(/^[A-Za-z0-9_-]{21}$/);
   });
 });

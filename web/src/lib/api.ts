@@ -2,6 +2,7 @@
 // every non-OK answer turned into an error whose message reads "status: body" (core.md §8).
 import { errorResponseSchema } from "@contracts/auth";
 import type { z } from "zod";
+import { getSessionId } from "./session-id";
 import { supabase } from "./supabase";
 
 /** A non-OK answer from /api. `serverMessage` is the `{ message }` the API puts in every error, for toasts. */
@@ -32,14 +33,14 @@ function parseBody<T>(body: string, schema: z.ZodType<T>): T | undefined {
 type ApiRequest = {
   method?: "GET" | "POST" | "PATCH" | "DELETE";
   body?: unknown;
-  /** Extra headers for this call, e.g. the anonymous session's X-Session-ID. */
-  headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
 /** Calls /api/…; resolves to the response when it is OK, otherwise throws an ApiError. */
 export async function apiFetch(path: `/api/${string}`, request: ApiRequest = {}): Promise<Response> {
-  const headers = new Headers({ ...request.headers, Accept: "application/json" });
+  // Every call carries this browser's anonymous session id: the routes that count the free allowance read it, the
+  // others ignore it, and no call site can forget it.
+  const headers = new Headers({ Accept: "application/json", "X-Session-ID": getSessionId() });
   if (request.body !== undefined) headers.set("Content-Type", "application/json");
   // Asked of supabase-js on every call rather than cached: it refreshes an expiring token before handing it out.
   const { data } = await supabase.auth.getSession();

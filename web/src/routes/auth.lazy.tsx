@@ -1,6 +1,6 @@
 // The sign-in screen (core.md §2), downloaded with the chunk of /auth, /login and /register; the routes and their
 // signed-in redirect are in ./auth.
-import { createLazyRoute, useNavigate } from "@tanstack/react-router";
+import { createLazyRoute, useNavigate, useSearch } from "@tanstack/react-router";
 import { BadgeCheckIcon, ContactIcon, FileSpreadsheetIcon, GlobeIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Card, CardContent } from "@/components/ui/card";
@@ -45,18 +45,23 @@ const advertised = [
   },
 ];
 
-function useGoHomeShortly(): () => void {
+/** After signing in: back to the page that sent the visitor here, or home. */
+function useGoOnShortly(): () => void {
   const navigate = useNavigate();
+  const { redirect } = useSearch({ strict: false });
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   return () => {
-    timer.current = window.setTimeout(() => void navigate({ to: "/" }), POST_LOGIN_REDIRECT_MS);
+    timer.current = window.setTimeout(
+      () => void (redirect ? navigate({ href: redirect }) : navigate({ to: "/" })),
+      POST_LOGIN_REDIRECT_MS,
+    );
   };
 }
 
 function AuthScreen({ tab }: { tab: AuthTab }) {
   usePageTitle(tab === "login" ? "Login" : "Register");
-  const goHomeShortly = useGoHomeShortly();
+  const goOnShortly = useGoOnShortly();
 
   return (
     // One column on small screens (heading, form, then what an account offers); on wide ones the form sits beside both.
@@ -72,7 +77,7 @@ function AuthScreen({ tab }: { tab: AuthTab }) {
       <Card className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
         <CardContent>
           {/* Keyed by tab: following the header's Register link from /login must open the Register tab. */}
-          <AuthTabs key={tab} variant="page" defaultTab={tab} onSignedIn={goHomeShortly} />
+          <AuthTabs key={tab} variant="page" defaultTab={tab} onSignedIn={goOnShortly} />
         </CardContent>
       </Card>
       <section aria-label="What your account includes">

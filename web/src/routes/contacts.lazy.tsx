@@ -4,9 +4,9 @@ import { useCallback } from "react";
 import { type ContactsView, ContactsPage, ExportContactsButton, ImportContactsDialog } from "@/features/contacts";
 import { usePageTitle } from "@/lib/page-title";
 
-const routeApi = getRouteApi("/contacts");
+const routeApi = getRouteApi("/_signed-in/contacts");
 
-export const contactsLazyRoute = createLazyRoute("/contacts")({
+export const contactsLazyRoute = createLazyRoute("/_signed-in/contacts")({
   component: ContactsRoute,
 });
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 // The feature's modules are side-effect free ("sideEffects" in web/package.json), so this brings the prefetch into the
 // main chunk without the rest of the feature's index (the screen, papaparse).
 import { type ContactsView, prefetchContactsPage } from "@/features/contacts";
-import { rootRoute } from "./root";
+import { signedInRoute } from "./_signed-in";
 
 const contactsSearchSchema = z.object({
   q: z.string().trim().max(254).optional().catch(undefined),
@@ -14,8 +14,10 @@ const contactsSearchSchema = z.object({
 });
 
 export const contactsRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => signedInRoute,
   path: "/contacts",
+  // Signed out, the page itself asks the visitor to sign in rather than sending them away.
+  staticData: { signedOutScreen: "Sign in to keep the contacts you find in lists." },
   validateSearch: contactsSearchSchema,
   // The screen reads its view from these deps too (useLoaderDeps), so page and loader ask for the same thing.
   loaderDeps: ({ search }) => viewOf(search),

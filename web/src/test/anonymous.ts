@@ -1,6 +1,6 @@
 // The anonymous allowance's answers, for tests of the home page and its upgrade dialog.
 import type { AnonymousSession, SystemPopup } from "@contracts/anonymous";
-import { SESSION_ID_STORAGE_KEY } from "@/features/anonymous/session-id";
+import { SESSION_ID_STORAGE_KEY } from "@/lib/session-id";
 
 export const testSessionId = "Tst_session-id_012345";
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { AUTH_TOKEN_STORAGE_KEY } from "@/features/auth/auth-token";
+import { AUTH_TOKEN_STORAGE_KEY } from "@/features/auth";
 import { adminUser, demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
 import { anonymousSession } from "@/test/anonymous";
 import { renderApp } from "@/test/render-app";

@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { buttonVariants } from "@/components/ui/button";
 import { focusRing } from "@/components/ui/focus";
 import { useAuth } from "@/features/auth";
-import { ThemeToggle } from "@/features/theme/theme-toggle";
+import { ThemeToggle } from "@/features/theme";
 import { cn } from "@/lib/cn";
 import { AccountMenu } from "./account-menu";
 import { HelpDialog } from "./help-dialog";

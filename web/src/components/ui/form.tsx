@@ -17,6 +17,7 @@ import { cn } from "@/lib/cn";
 import { Button } from "./button";
 import { Input } from "./input";
 import { Label } from "./label";
+import { Textarea } from "./textarea";
 
 type FormProps<TInput extends FieldValues, TOutput extends FieldValues> = Omit<
   ComponentProps<"form">,
@@ -53,16 +54,18 @@ export function Form<TInput extends FieldValues, TOutput extends FieldValues>({
   );
 }
 
-type TextFieldProps = Omit<ComponentProps<"input">, keyof UseFormRegisterReturn> & {
+type FieldFrameProps = {
   label: string;
-  registration: UseFormRegisterReturn;
   error?: FieldError;
   hint?: string;
-  /** Shows success styling and a check mark: the caller decides when a valid value deserves it. */
-  valid?: boolean;
+  id?: string;
+  className?: string;
+  /** The control, given the attributes that tie it to its label, hint and error. */
+  children: (control: { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined }) => ReactNode;
 };
 
-export function TextField({ label, registration, error, hint, valid = false, id, className, ...inputProps }: TextFieldProps) {
+/** A form field's frame: its label, the control, and a hint or an error, tied together for screen readers. */
+export function FieldFrame({ label, error, hint, id, className, children }: FieldFrameProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const hintId = `${inputId}-hint`;
@@ -74,23 +77,7 @@ export function TextField({ label, registration, error, hint, valid = false, id,
   return (
     <div className={cn("grid gap-2", className)}>
       <Label htmlFor={inputId}>{label}</Label>
-      <div className="relative">
-        <Input
-          id={inputId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={cn(valid && "border-success pr-10")}
-          {...inputProps}
-          {...registration}
-        />
-        {valid && (
-          <CircleCheckIcon
-            role="img"
-            aria-label="Valid"
-            className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-success"
-          />
-        )}
-      </div>
+      {children({ id: inputId, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       {showHint && (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}
@@ -102,6 +89,49 @@ export function TextField({ label, registration, error, hint, valid = false, id,
         </p>
       )}
     </div>
+  );
+}
+
+type TextFieldProps = Omit<ComponentProps<"input">, keyof UseFormRegisterReturn> & {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: FieldError;
+  hint?: string;
+  /** Shows success styling and a check mark: the caller decides when a valid value deserves it. */
+  valid?: boolean;
+};
+
+export function TextField({ label, registration, error, hint, valid = false, id, className, ...inputProps }: TextFieldProps) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint} id={id} className={className}>
+      {(control) => (
+        <div className="relative">
+          <Input {...control} className={cn(valid && "border-success pr-10")} {...inputProps} {...registration} />
+          {valid && (
+            <CircleCheckIcon
+              role="img"
+              aria-label="Valid"
+              className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-success"
+            />
+          )}
+        </div>
+      )}
+    </FieldFrame>
+  );
+}
+
+type TextareaFieldProps = Omit<ComponentProps<"textarea">, keyof UseFormRegisterReturn> & {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: FieldError;
+  hint?: string;
+};
+
+export function TextareaField({ label, registration, error, hint, id, className, rows = 3, ...props }: TextareaFieldProps) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint} id={id} className={className}>
+      {(control) => <Textarea {...control} rows={rows} {...props} {...registration} />}
+    </FieldFrame>
   );
 }
 

@@ -1,4 +1,4 @@
 // The anonymous allowance feature's public face.
 export { UpgradeDialog } from "./components/upgrade-dialog";
-export { getSessionId } from "./session-id";
+export { getSessionId } from "@/lib/session-id";
 export { limitReachedFrom, useFreeAllowance } from "./use-free-allowance";

@@ -13,7 +13,7 @@ import {
 } from "./api/get-anonymous-session";
 import { useUpdateUsage } from "./api/update-usage";
 import type { UpgradeDialogProps } from "./components/upgrade-dialog";
-import { getSessionId } from "./session-id";
+import { getSessionId } from "@/lib/session-id";
 
 /** The server's refusal of a validation because the free allowance is used up, if `error` is one. */
 export function limitReachedFrom(error: unknown): LimitReached | undefined {

@@ -2,12 +2,11 @@
 import { type AnonymousSession, anonymousSessionSchema } from "@contracts/anonymous";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch, readJson } from "@/lib/api";
-import { getSessionId } from "../session-id";
 
 export const anonymousSessionQueryKey = ["/api/anonymous/session"] as const;
 
 export async function getAnonymousSession(signal?: AbortSignal): Promise<AnonymousSession> {
-  const response = await apiFetch("/api/anonymous/session", { headers: { "X-Session-ID": getSessionId() }, signal });
+  const response = await apiFetch("/api/anonymous/session", { signal });
   return readJson(response, anonymousSessionSchema);
 }
 

@@ -14,7 +14,7 @@ import { copyText } from "@/lib/clipboard";
 import { classifyLinkTarget } from "@/lib/navigation";
 import { useGenerateDiscount } from "../api/generate-discount";
 import { useUpgradePopup } from "../api/get-upgrade-popup";
-import { getSessionId } from "../session-id";
+import { getSessionId } from "@/lib/session-id";
 
 const FALLBACK_UPGRADE_TITLE = "You've reached your free limit";
 const FALLBACK_BUTTON_TEXT = "Upgrade Now";

@@ -9,8 +9,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch, readJson } from "@/lib/api";
 import { contactListsQueryKey } from "./get-contact-lists";
 
+export const updateContactListInputSchema = updateContactListRequestSchema;
+
 export async function updateContactList({ id, ...input }: UpdateContactListRequest & { id: number }): Promise<ContactList> {
-  const body = updateContactListRequestSchema.parse(input);
+  const body = updateContactListInputSchema.parse(input);
   return readJson(await apiFetch(`/api/contact-lists/${id}`, { method: "PATCH", body }), contactListSchema);
 }
 

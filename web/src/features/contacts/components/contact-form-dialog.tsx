@@ -7,11 +7,9 @@ import {
   type ContactList,
 } from "@contracts/contacts";
 import { useId } from "react";
-import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 import { z } from "zod";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form, FormActions, TextField } from "@/components/ui/form";
-import { focusRing } from "@/components/ui/focus";
+import { TextareaField, TextField } from "@/components/ui/form";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast-store";
 import { messageOf } from "@/lib/api";
@@ -75,77 +73,46 @@ export function ContactFormDialog({ open, onOpenChange, contact, lists, defaultL
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{editing ? "Edit Contact" : "Add Contact"}</DialogTitle>
-          <DialogDescription>
-            {editing ? "Change this contact's details. The email address cannot be changed." : "Save a contact by hand."}
-          </DialogDescription>
-        </DialogHeader>
-        {open && (
-          <Form schema={contactFormSchema} defaultValues={defaultsFor(contact, defaultListId)} onSubmit={submit}>
-            {(form) => {
-              const pending = form.formState.isSubmitting;
-              const emailEmpty = (form.watch("email") ?? "").trim() === "";
-              const { errors } = form.formState;
-              return (
-                <>
-                  <TextField
-                    label="Email"
-                    type="email"
-                    autoComplete="off"
-                    readOnly={editing}
-                    className={cn(editing && "[&_input]:bg-muted")}
-                    registration={form.register("email")}
-                    error={errors.email}
-                  />
-                  <div className="grid gap-4 sm:grid-cols-2">
-                    <TextField label="First name" registration={form.register("firstName")} error={errors.firstName} />
-                    <TextField label="Last name" registration={form.register("lastName")} error={errors.lastName} />
-                    <TextField label="Company" registration={form.register("company")} error={errors.company} />
-                    <TextField label="Position" registration={form.register("position")} error={errors.position} />
-                    <TextField label="Phone" type="tel" registration={form.register("phone")} error={errors.phone} />
-                    <div className="grid gap-2">
-                      <Label htmlFor={listId}>List</Label>
-                      <ListSelect id={listId} lists={lists} {...form.register("listId")} />
-                    </div>
-                  </div>
-                  <NotesField registration={form.register("notes")} error={errors.notes} />
-                  <FormActions onCancel={() => onOpenChange(false)} disabled={pending || emailEmpty}>
-                    {pending ? "Saving..." : editing ? "Update Contact" : "Add Contact"}
-                  </FormActions>
-                </>
-              );
-            }}
-          </Form>
-        )}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-export function NotesField({ registration, error }: { registration: UseFormRegisterReturn; error?: FieldError }) {
-  const id = useId();
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>Notes</Label>
-      <textarea
-        id={id}
-        rows={3}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={cn(
-          "w-full rounded-lg border border-input bg-card px-3 py-2 text-sm shadow-xs aria-invalid:border-destructive",
-          focusRing,
-        )}
-        {...registration}
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {error.message}
-        </p>
-      )}
-    </div>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={editing ? "Edit Contact" : "Add Contact"}
+      description={editing ? "Change this contact's details. The email address cannot be changed." : "Save a contact by hand."}
+      schema={contactFormSchema}
+      defaultValues={defaultsFor(contact, defaultListId)}
+      onSubmit={submit}
+      submitLabel={editing ? "Update Contact" : "Add Contact"}
+      pendingLabel="Saving..."
+      canSubmit={(form) => (form.watch("email") ?? "").trim() !== ""}
+    >
+      {(form) => {
+        const { errors } = form.formState;
+        return (
+          <>
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="off"
+              readOnly={editing}
+              className={cn(editing && "[&_input]:bg-muted")}
+              registration={form.register("email")}
+              error={errors.email}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="First name" registration={form.register("firstName")} error={errors.firstName} />
+              <TextField label="Last name" registration={form.register("lastName")} error={errors.lastName} />
+              <TextField label="Company" registration={form.register("company")} error={errors.company} />
+              <TextField label="Position" registration={form.register("position")} error={errors.position} />
+              <TextField label="Phone" type="tel" registration={form.register("phone")} error={errors.phone} />
+              <div className="grid gap-2">
+                <Label htmlFor={listId}>List</Label>
+                <ListSelect id={listId} lists={lists} {...form.register("listId")} />
+              </div>
+            </div>
+            <TextareaField label="Notes" registration={form.register("notes")} error={errors.notes} />
+          </>
+        );
+      }}
+    </FormDialog>
   );
 }

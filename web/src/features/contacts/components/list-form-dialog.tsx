@@ -1,18 +1,20 @@
 // Create or edit a list (core.md §5, §8): name required, description optional, colour defaulting to #3B82F6.
-import { type ContactList, createContactListRequestSchema, DEFAULT_LIST_COLOR } from "@contracts/contacts";
+import { type ContactList, DEFAULT_LIST_COLOR } from "@contracts/contacts";
 import { PencilIcon } from "lucide-react";
 import { useId, useState } from "react";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form, FormActions, TextField } from "@/components/ui/form";
+import { TextField } from "@/components/ui/form";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast-store";
 import { messageOf } from "@/lib/api";
-import { useCreateContactList } from "../api/create-contact-list";
+import { createContactListInputSchema, useCreateContactList } from "../api/create-contact-list";
 import { useUpdateContactList } from "../api/update-contact-list";
 
-const listFormSchema = createContactListRequestSchema.omit({ isDefault: true });
+// The create endpoint's input less what the form does not ask (a new list is never the default); the same fields
+// are what an update may change.
+const listFormSchema = createContactListInputSchema.omit({ isDefault: true });
 type ListFormValues = z.output<typeof listFormSchema>;
 
 type ListFormDialogProps =
@@ -44,58 +46,43 @@ export function ListFormDialog({ list, onCreated }: ListFormDialogProps) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button variant="outline" onClick={() => setOpen(true)}>
-        {editing && <PencilIcon aria-hidden />}
-        {editing ? "Edit List" : "New List"}
-      </Button>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{editing ? "Edit Contact List" : "Create Contact List"}</DialogTitle>
-          <DialogDescription>
-            {editing ? "Rename, describe or recolour this list." : "Group contacts into a list of their own."}
-          </DialogDescription>
-        </DialogHeader>
-        {/* Mounted per opening, so the fields start from the list as it is now. */}
-        {open && (
-          <Form
-            schema={listFormSchema}
-            defaultValues={{
-              name: list?.name ?? "",
-              description: list?.description ?? "",
-              color: list?.color ?? DEFAULT_LIST_COLOR,
-            }}
-            onSubmit={submit}
-          >
-            {(form) => {
-              const pending = form.formState.isSubmitting;
-              const nameEmpty = (form.watch("name") ?? "").trim() === "";
-              return (
-                <>
-                  <TextField label="Name" registration={form.register("name")} error={form.formState.errors.name} />
-                  <TextField
-                    label="Description"
-                    registration={form.register("description")}
-                    error={form.formState.errors.description}
-                  />
-                  <div className="grid gap-2">
-                    <Label htmlFor={colorId}>Colour</Label>
-                    <input
-                      id={colorId}
-                      type="color"
-                      className="h-10 w-20 cursor-pointer rounded-lg border border-input bg-card p-1"
-                      {...form.register("color")}
-                    />
-                  </div>
-                  <FormActions onCancel={() => setOpen(false)} disabled={pending || nameEmpty}>
-                    {editing ? (pending ? "Saving..." : "Save List") : pending ? "Creating..." : "Create List"}
-                  </FormActions>
-                </>
-              );
-            }}
-          </Form>
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button variant="outline" onClick={() => setOpen(true)}>
+          {editing && <PencilIcon aria-hidden />}
+          {editing ? "Edit List" : "New List"}
+        </Button>
+      }
+      title={editing ? "Edit Contact List" : "Create Contact List"}
+      description={editing ? "Rename, describe or recolour this list." : "Group contacts into a list of their own."}
+      schema={listFormSchema}
+      defaultValues={{
+        name: list?.name ?? "",
+        description: list?.description ?? "",
+        color: list?.color ?? DEFAULT_LIST_COLOR,
+      }}
+      onSubmit={submit}
+      submitLabel={editing ? "Save List" : "Create List"}
+      pendingLabel={editing ? "Saving..." : "Creating..."}
+      canSubmit={(form) => (form.watch("name") ?? "").trim() !== ""}
+    >
+      {(form) => (
+        <>
+          <TextField label="Name" registration={form.register("name")} error={form.formState.errors.name} />
+          <TextField label="Description" registration={form.register("description")} error={form.formState.errors.description} />
+          <div className="grid gap-2">
+            <Label htmlFor={colorId}>Colour</Label>
+            <input
+              id={colorId}
+              type="color"
+              className="h-10 w-20 cursor-pointer rounded-lg border border-input bg-card p-1"
+              {...form.register("color")}
+            />
+          </div>
+        </>
+      )}
+    </FormDialog>
   );
 }

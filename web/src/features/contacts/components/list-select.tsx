@@ -1,27 +1,19 @@
-// A native select of the user's contact lists: keyboard and screen readers get the platform's own control.
+// A select of the user's contact lists, on the kit's native select.
 import type { ContactList } from "@contracts/contacts";
 import type { ComponentProps } from "react";
-import { focusRing } from "@/components/ui/focus";
-import { cn } from "@/lib/cn";
+import { NativeSelect } from "@/components/ui/native-select";
 
 type ListSelectProps = ComponentProps<"select"> & { lists: ContactList[]; allOption?: string };
 
-export function ListSelect({ lists, allOption, className, ...props }: ListSelectProps) {
+export function ListSelect({ lists, allOption, ...props }: ListSelectProps) {
   return (
-    <select
-      className={cn(
-        "flex h-10 w-full rounded-lg border border-input bg-card px-3 text-sm shadow-xs disabled:opacity-60",
-        focusRing,
-        className,
-      )}
-      {...props}
-    >
+    <NativeSelect {...props}>
       {allOption !== undefined && <option value="">{allOption}</option>}
       {lists.map((list) => (
         <option key={list.id} value={String(list.id)}>
           {list.name}
         </option>
       ))}
-    </select>
+    </NativeSelect>
   );
 }

@@ -8,7 +8,7 @@ import { useId, useState } from "react";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form, FormActions, TextField } from "@/components/ui/form";
+import { Form, FormActions, TextareaField, TextField } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast-store";
@@ -17,7 +17,6 @@ import { messageOf } from "@/lib/api";
 import { useCreateContact } from "../api/create-contact";
 import { useContactLists } from "../api/get-contact-lists";
 import { useIsSavedContact } from "../api/get-contacts";
-import { NotesField } from "./contact-form-dialog";
 import { ListSelect } from "./list-select";
 
 export type SaveContactCandidate = {
@@ -162,7 +161,7 @@ export function SaveContactDialog({ open, onOpenChange, candidate, source, alrea
                     <TextField label="Company" registration={form.register("company")} error={errors.company} />
                     <TextField label="Phone" type="tel" registration={form.register("phone")} error={errors.phone} />
                   </div>
-                  <NotesField registration={form.register("notes")} error={errors.notes} />
+                  <TextareaField label="Notes" registration={form.register("notes")} error={errors.notes} />
                   <div className="grid gap-2">
                     <Label htmlFor={listId}>List</Label>
                     <ListSelect

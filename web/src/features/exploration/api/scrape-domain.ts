@@ -3,7 +3,6 @@
 // browser's session id, against which the server counts the free allowance (a 429 once it is used up).
 import { type ScrapeDomainRequest, type ScrapeResult, scrapeDomainRequestSchema, scrapeResultSchema } from "@contracts/exploration";
 import { useMutation } from "@tanstack/react-query";
-import { getSessionId } from "@/features/anonymous";
 import { apiFetch, readJson } from "@/lib/api";
 
 export const scrapeDomainInputSchema = scrapeDomainRequestSchema;
@@ -15,7 +14,6 @@ export async function scrapeDomain(request: ScrapeDomainRequest): Promise<Scrape
   const response = await apiFetch("/api/scrape-domain", {
     method: "POST",
     body: { ...request, domain },
-    headers: { "X-Session-ID": getSessionId() },
   });
   return readJson(response, scrapeResultSchema);
 }

@@ -2,7 +2,6 @@
 // the server counts the free allowance (a 429 once it is used up).
 import { type ValidationResult, validateEmailRequestSchema, validationResultSchema } from "@contracts/validation";
 import { useMutation } from "@tanstack/react-query";
-import { getSessionId } from "@/features/anonymous";
 import { apiFetch, readJson } from "@/lib/api";
 
 export const validateEmailInputSchema = validateEmailRequestSchema;
@@ -12,7 +11,6 @@ export async function validateEmail(email: string): Promise<ValidationResult> {
   const response = await apiFetch("/api/validate-email", {
     method: "POST",
     body,
-    headers: { "X-Session-ID": getSessionId() },
   });
   return readJson(response, validationResultSchema);
 }

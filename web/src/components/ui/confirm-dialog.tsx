@@ -1,6 +1,6 @@
-// A yes/no question before something is removed.
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+// A yes/no question before something is removed or cannot be undone.
+import { Button } from "./button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./dialog";
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -8,11 +8,22 @@ type ConfirmDialogProps = {
   title: string;
   description: string;
   confirmLabel: string;
+  /** What the confirm button says while the action runs. */
+  pendingLabel?: string;
   pending: boolean;
   onConfirm: () => void;
 };
 
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, pending, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel = "Deleting...",
+  pending,
+  onConfirm,
+}: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent role="alertdialog">
@@ -25,7 +36,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
             Cancel
           </Button>
           <Button variant="destructive" disabled={pending} onClick={onConfirm}>
-            {pending ? "Deleting..." : confirmLabel}
+            {pending ? pendingLabel : confirmLabel}
           </Button>
         </div>
       </DialogContent>

@@ -1,0 +1,2 @@
+// The theme feature's public face.
+export { ThemeToggle } from "./theme-toggle";

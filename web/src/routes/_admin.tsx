@@ -1,0 +1,84 @@
+// The layout route around every admin screen: /admin and everything below it. It sits inside the signed-in layout, so a
+// signed-out visitor is sent to sign in first; a signed-in person who is not an admin sees a 403 screen rather than a
+// blank page or a screen whose every request the server would refuse. The server checks is_admin on its own.
+import { createRoute, Link, Outlet } from "@tanstack/react-router";
+import { type LucideIcon, ShieldOffIcon } from "lucide-react";
+import { EmptyState } from "@/components/ui/empty-state";
+import { buttonVariants } from "@/components/ui/button";
+import { IconBadge } from "@/components/ui/icon-badge";
+import { currentUserQueryOptions, useAuth } from "@/features/auth";
+import { usePageTitle } from "@/lib/page-title";
+import { signedInRoute } from "./_signed-in";
+
+/** Thrown on the way into an admin screen by someone who is not an admin, so its loaders never run. */
+export class NotAnAdminError extends Error {
+  override readonly name = "NotAnAdminError";
+}
+
+export const adminRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  // A path, not a pathless group: it holds /admin/* and nothing else, and has a screen of its own at /admin.
+  path: "/admin",
+  beforeLoad: async ({ context }) => {
+    // Asked of the cache the signed-in layout has just filled, so this costs no second request.
+    const user = await context.queryClient.ensureQueryData(currentUserQueryOptions()).catch(() => null);
+    if (!user?.isAdmin) throw new NotAnAdminError("This page is for administrators.");
+  },
+  errorComponent: ({ error }) => {
+    if (error instanceof NotAnAdminError) return <Forbidden />;
+    throw error; // anything else is the root's error screen
+  },
+  component: AdminLayout,
+});
+
+/** The admin screens there are, for the /admin overview. Each new admin screen adds its entry here. */
+const adminAreas: { to: string; title: string; description: string; icon: LucideIcon }[] = [];
+
+export const adminIndexRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: "/",
+  component: AdminOverview,
+});
+
+function AdminOverview() {
+  usePageTitle("Admin");
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8">
+      <h1 className="text-3xl font-bold tracking-tight">Admin</h1>
+      {adminAreas.length === 0 ? (
+        <EmptyState title="No admin screens yet" description="Admin screens are listed here as they are added." />
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {adminAreas.map((area) => (
+            <li key={area.to}>
+              <a href={area.to} className="grid gap-1 rounded-xl border bg-card p-4 hover:bg-muted/40">
+                <span className="font-medium">{area.title}</span>
+                <span className="text-sm text-muted-foreground">{area.description}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function AdminLayout() {
+  // Who is signed in can change while the screen is open (a sign-in as someone else in another tab).
+  const { user } = useAuth();
+  return user?.isAdmin ? <Outlet /> : <Forbidden />;
+}
+
+function Forbidden() {
+  return (
+    <div className="mx-auto grid max-w-md justify-items-center gap-4 px-4 py-24 text-center">
+      <IconBadge icon={ShieldOffIcon} />
+      <p className="text-sm font-medium text-muted-foreground">403</p>
+      <h1 className="text-2xl font-bold tracking-tight">Admins only</h1>
+      <p className="text-muted-foreground">This page is for administrators. Your account can&apos;t open it.</p>
+      <Link to="/" className={buttonVariants({ variant: "outline" })}>
+        Go home
+      </Link>
+    </div>
+  );
+}
