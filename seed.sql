@@ -4,8 +4,8 @@
 
 -- Reference data --------------------------------------------------------------------------------------------------
 
--- The upgrade offer an anonymous visitor sees once the free validations are used up (core.md §4), with the spec's
--- features and pricing lines (core.md §9). Inserted once: an admin's later edits are kept.
+-- The upgrade offer an anonymous visitor sees once the free validations are used up, with the spec's
+-- features and pricing lines. Inserted once: an admin's later edits are kept.
 insert into public.system_popups (popup_type, title, content, features, button_text, button_url, pricing, is_active)
 values (
   'upgrade_limit',

@@ -1,4 +1,4 @@
--- Profiles: the application's side of an account (platform.md §3 "users"), one row per auth user.
+-- Profiles: the application's side of an account (the spec's "users"), one row per auth user.
 --
 -- Auth owns identity and passwords (auth.users); a profile holds what MailScout knows about the person: the username
 -- they sign in with, their names, the admin flag, and the credit, trial and throttle counters. Rows are created and

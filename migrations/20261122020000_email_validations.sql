@@ -1,4 +1,4 @@
--- Email validations: the shared cache of validation results, one row per address (platform.md §3 email_validations).
+-- Email validations: the shared cache of validation results, one row per address.
 --
 -- Every validation (POST /api/validate-email, later bulk) upserts the address's latest result here and counts it, so
 -- the admin area and exploration see what MailScout knows about an address. It holds addresses that anonymous

@@ -1,4 +1,4 @@
--- Validation logs: one row per validation request, who made it and how it came out (platform.md §3 validation_logs).
+-- Validation logs: one row per validation request, who made it and how it came out.
 --
 -- Usage history for the account pages and the admin statistics. A single validation logs one address; a bulk run will
 -- log its totals. Anonymous visitors' rows have no user, only their anonymous session id when they sent one. Rows are

@@ -1,4 +1,4 @@
--- The anonymous free allowance (core.md §4, §9; platform.md §3 anonymous_sessions): the server counts, not the client.
+-- The anonymous free allowance: the server counts, not the client.
 --
 -- A visitor who is not signed in may validate a few addresses a month. Each validation is counted against the
 -- visitor's session (a 21-character id the browser keeps in local storage; free_limit, 10) and against the network it

@@ -1,7 +1,7 @@
--- System popups: the texts of the product's own dialogs, edited by admins (platform.md §2 System popups admin, §3).
+-- System popups: the texts of the product's own dialogs, edited by admins.
 --
 -- One row per kind of popup (popup_type), e.g. upgrade_limit, the offer an anonymous visitor sees once the free
--- validations are used up (core.md §4). Anyone may read an active popup, since visitors see them before signing in;
+-- validations are used up. Anyone may read an active popup, since visitors see them before signing in;
 -- admins read every popup and are the only ones who create, edit or delete them. seed.sql adds the default rows.
 
 -- Table -----------------------------------------------------------------------------------------------------------

@@ -1,5 +1,4 @@
--- Domain explorations: what MailScout found on a domain's website, shared by everyone who explores it (platform.md §3
--- scraped_domains, discovered_emails; issue #4).
+-- Domain explorations: what MailScout found on a domain's website, shared by everyone who explores it.
 --
 -- POST /api/scrape-domain crawls a domain's site and answers its contacts and company facts. The answer is kept here,
 -- one row per domain with its discovered addresses, and reused for 24 hours unless the caller asks for a fresh crawl.

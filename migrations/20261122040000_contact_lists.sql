@@ -1,5 +1,4 @@
--- Contact lists: the folders a signed-in user keeps saved contacts in (platform.md §3 contact_lists, core.md §3;
--- issue #5).
+-- Contact lists: the folders a signed-in user keeps saved contacts in.
 --
 -- Every user has exactly one default list, General (created with the profile, below); it keeps that name,
 -- stays the default and is never deleted. Other lists are soft-deleted (deleted_at) so the admin statistics can count

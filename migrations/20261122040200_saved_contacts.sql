@@ -1,5 +1,4 @@
--- Saved contacts: the addresses a signed-in user keeps, each in one of their lists (platform.md §3 saved_contacts,
--- core.md §3 Contact; issue #5).
+-- Saved contacts: the addresses a signed-in user keeps, each in one of their lists.
 --
 -- One contact per user and address regardless of case (saving again is a conflict the API answers 409). The field
 -- limits are check constraints the API turns into 400s. A contact always sits in one of its owner's undeleted lists:

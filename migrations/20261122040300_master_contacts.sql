@@ -1,5 +1,4 @@
--- Master contacts: one row per address anyone has saved, merged from every user's saved contact (platform.md §3
--- master_contacts, master_contact_sources; issue #5).
+-- Master contacts: one row per address anyone has saved, merged from every user's saved contact.
 --
 -- The database keeps these tables on every insert, update and delete of a saved contact; nobody writes them directly
 -- and only admins read them. Each saved contact contributes one source row (its names, position, company, phone,

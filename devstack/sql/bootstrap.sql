@@ -5,7 +5,7 @@
 -- the API roles and their grants, the extensions schema, the auth schema (the tables the Auth stand-in reads and writes,
 -- with GoTrue's column names, and the claim helpers policies call), and the empty supabase_realtime publication.
 -- Sources: supabase/postgres migrations/db/init-scripts/00000000000000-initial-schema.sql and -auth-schema.sql;
--- supabase/auth migrations/*.up.sql (noted per object). See also shared/reference/supabase-contract.md §2.5.
+-- supabase/auth migrations/*.up.sql (noted per object).
 --
 -- Run as the superuser on a fresh `postgres` database, before migrations (psql -v ON_ERROR_STOP=1 -f ...). Plain SQL,
 -- no psql meta-commands, so any client can run it. Safe to run again.

@@ -1,4 +1,4 @@
-// Issue #5's journey: a discovered address is saved with a note, found and edited on the contacts page, moved into a
+// The contacts journey: a discovered address is saved with a note, found and edited on the contacts page, moved into a
 // list of its own and back to General when that list goes, then a CSV is imported and the view exported and read back.
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";

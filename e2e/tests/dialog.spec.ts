@@ -1,4 +1,4 @@
-// Issue #9: while a dialog is open the page behind it is hidden from assistive technology. The validation result is
+// While a dialog is open the page behind it is hidden from assistive technology. The validation result is
 // an aria-live region, which Radix's own hiding leaves exposed, so its Save to Contacts button used to be found twice.
 import { expect, test } from "@playwright/test";
 import { registerNewAccount } from "./accounts";

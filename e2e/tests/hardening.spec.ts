@@ -1,4 +1,4 @@
-// What the browser enforces and shows for issue 9's request hardening: the app runs under its Content-Security-Policy
+// What the browser enforces and shows for the request hardening: the app runs under its Content-Security-Policy
 // without a single violation, and an import too large for the server ends in the server's 413 message.
 import { expect, type Page, test } from "@playwright/test";
 import { registerNewAccount } from "./accounts";

@@ -1,4 +1,4 @@
-// The bearer checks GoTrue runs before /user, /logout and /admin/* (auth internal/api/auth.go; contract §2.4), in
+// The bearer checks GoTrue runs before /user, /logout and /admin/* (auth internal/api/auth.go), in
 // its order: a token at all (401), a valid signature and expiry (403 bad_jwt), then the user and the session the
 // token names (403 user_not_found / session_not_found), or for admin routes an admin role (403 not_admin).
 import type { Context } from "hono";

@@ -1,5 +1,5 @@
 // GoTrue's error shapes, so supabase-js turns our failures into the same AuthError subclasses and codes it would
-// get from the real service (shared/reference/supabase-contract.md §2.4).
+// get from the real service.
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 

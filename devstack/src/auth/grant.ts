@@ -1,4 +1,4 @@
-// The Session answer of /signup and /token: exactly GoTrue's keys (contract §2.2), nothing optional.
+// The Session answer of /signup and /token: exactly GoTrue's keys, nothing optional.
 import type { SessionRow } from "./sessions.ts";
 import { mintAccessToken, type TokenSettings } from "./tokens.ts";
 import { tokenSubject, type UserRecord, userJson } from "./users.ts";

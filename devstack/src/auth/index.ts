@@ -1,5 +1,5 @@
 // The Auth (GoTrue) stand-in: the subset of GoTrue's HTTP API that supabase-js calls, on our Postgres's auth schema.
-// The gateway mounts it at /auth/v1 and adds CORS. Spec: shared/reference/supabase-contract.md §1.3-1.4 and §2.
+// The gateway mounts it at /auth/v1 and adds CORS.
 import { Hono } from "hono";
 import { repoRoot } from "../cli/paths.ts";
 import { loadAuthConfig } from "./config.ts";

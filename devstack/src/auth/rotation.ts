@@ -1,4 +1,4 @@
-// Refresh-token rotation rules (GoTrue's RefreshTokenGrant, auth internal/tokens/service.go; contract §2.2):
+// Refresh-token rotation rules (GoTrue's RefreshTokenGrant, auth internal/tokens/service.go):
 // every refresh revokes the token it was given and issues a child. A revoked token is still honoured, by handing back
 // the session's current token, when it is the current token's parent (the client lost the last answer) or when it
 // was revoked less than the reuse interval ago (several tabs refreshing at once). Any other reuse looks like a stolen

@@ -1,4 +1,4 @@
-// Access tokens: HS256 JWTs with GoTrue's claims (auth internal/tokens/service.go; contract §2.3), and the bearer
+// Access tokens: HS256 JWTs with GoTrue's claims (auth internal/tokens/service.go), and the bearer
 // check GoTrue applies to every token it is shown, including the anon and service-role keys.
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { z } from "zod";

@@ -1,5 +1,5 @@
 // Users in auth.users and auth.identities, with GoTrue's column names (they feed our migrations' triggers and
-// foreign keys), and the User JSON GoTrue answers (auth internal/models/user.go; contract §2.2).
+// foreign keys), and the User JSON GoTrue answers (auth internal/models/user.go).
 import { asJson, type Db, INSTANCE_ID } from "./db.ts";
 import type { TokenSubject } from "./tokens.ts";
 

@@ -1,4 +1,4 @@
-// `npm run bench`: the api function's memory while it refuses a 60 MB body (issue 9: goal flat). The body goes to the
+// `npm run bench`: the api function's memory while it refuses a 60 MB body (the goal: flat). The body goes to the
 // function's own port, as the gateway would refuse it first, once with a Content-Length and once chunked; the
 // function's RSS is sampled before, while the body is being sent and after the answer.
 import { readFileSync } from "node:fs";

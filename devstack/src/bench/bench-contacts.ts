@@ -1,4 +1,4 @@
-// `npm run bench`'s contacts figures (issue #5), taken in Debian's Chromium the way a person works: sign in on
+// `npm run bench`'s contacts figures, taken in Debian's Chromium the way a person works: sign in on
 // /login, upload a 10,000-row CSV through the "Import Contacts" dialog, then open /contacts on those 10,000 contacts
 // and search them. The server-side search is also timed on its own, through the API.
 import { chromium, type BrowserContext, type Page } from "playwright-core";

@@ -1,4 +1,4 @@
-// `npm run bench`'s rate-limiter figures (issue #9). The api admits every signed-in request with one call of
+// `npm run bench`'s rate-limiter figures. The api admits every signed-in request with one call of
 // private.admit_user_request before any work, so the limiter's cost per request is that call's round trip less a
 // plain one; both are timed in the same run, interleaved, one at a time and with the bench's concurrent clients all
 // on one user (whose single counter row they then queue on).

@@ -1,6 +1,6 @@
 // Which edge functions a project has and how each is served, read the way the Supabase CLI reads them: every
 // supabase/functions/<slug>/index.ts plus every [functions.<slug>] table of supabase/config.toml, whose paths are
-// relative to supabase/ (shared/reference/supabase-contract.md §4.3, §5).
+// relative to supabase/.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { parse } from "smol-toml";

@@ -1,5 +1,5 @@
-// The one port the browser and supabase-js talk to, routed as the Supabase CLI's Kong routes it
-// (shared/reference/supabase-contract.md §1.2, §1.5, §4.2, §4.3): /auth/v1 to Auth, /functions/v1/NAME to that
+// The one port the browser and supabase-js talk to, routed as the Supabase CLI's Kong routes it:
+// /auth/v1 to Auth, /functions/v1/NAME to that
 // function's Deno process (verify_jwt enforced here, X-Forwarded-For set to the client's address), plus what
 // production's static host does for the SPA: /api/* to the api function and the built web app at /. GET /health
 // reports each component.
@@ -413,7 +413,7 @@ async function rejectJwt(authorization: string | undefined, secret: Uint8Array):
 const ALLOWED_HEADERS =
   "authorization, apikey, x-client-info, content-type, x-supabase-api-version, x-retry-count, prefer, accept-profile, " +
   "content-profile, range, x-region, traceparent, tracestate, baggage";
-// Response headers the browser client must be able to read (§1.5); Authorization carries /api's access token.
+// Response headers the browser client must be able to read; Authorization carries /api's access token.
 const EXPOSED_HEADERS = "X-Supabase-Api-Version, X-Total-Count, Link, Content-Range, Authorization";
 const CORS_RESPONSE_HEADERS = {
   "access-control-allow-origin": "*",

@@ -1,5 +1,5 @@
 // supabase.auth.admin against the Auth stand-in, with the service-role key: create, list with pagination, get,
-// update, delete, and sign a user out (shared/reference/supabase-contract.md §2.1).
+// update, delete, and sign a user out.
 import { AuthApiError, AuthSessionMissingError } from "@supabase/supabase-js";
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // The Auth stand-in as supabase-js 2.109.0 uses it: sign-up, sign-in, the user, refresh, update, sign-out, and the
-// errors the client turns into AuthApiError codes (shared/reference/supabase-contract.md §2).
+// errors the client turns into AuthApiError codes.
 import { AuthApiError, AuthSessionMissingError, AuthWeakPasswordError, type Session } from "@supabase/supabase-js";
 import { decodeJwt, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";

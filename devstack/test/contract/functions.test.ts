@@ -1,5 +1,5 @@
 // supabase.functions.invoke through the gateway to the api function (served by Deno), with and without a session:
-// the function must see the caller's access token exactly as on Supabase (shared/reference/supabase-contract.md §4).
+// the function must see the caller's access token exactly as on Supabase.
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
 import { anonClient, uniqueEmail } from "./env.ts";

@@ -1,5 +1,5 @@
 // How Supabase Auth's answers read in account terms. Auth signals these through error codes and statuses
-// (see /work/shared/reference/supabase-contract.md §2.4, GoTrue's token.go and logout.go).
+// (see GoTrue's token.go and logout.go).
 import { isAuthApiError, isAuthSessionMissingError } from "@supabase/supabase-js";
 
 /** Auth's answer to a password sign-in with an unknown address or a wrong password: the two are indistinguishable. */

@@ -3,12 +3,12 @@
 import { z } from "zod";
 import { text } from "../contracts/text.ts";
 
-// core.md §5 gives two minimums for passwords (6 and 8) and issue #2 settles on 8 everywhere. bcrypt reads 72 bytes at
+// The spec gives two minimums for passwords (6 and 8); 8 applies everywhere. bcrypt reads 72 bytes at
 // most, so the upper limit counts UTF-8 bytes, not characters: 52 accented characters are 104 bytes.
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_BYTES = 72;
 // Usernames are ASCII and never contain "@", so a sign-in identifier with "@" is always an email address and one
-// without is always a username (issue #9). The database enforces the same rule (profiles_username_format).
+// without is always a username. The database enforces the same rule (profiles_username_format).
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 30;
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;

@@ -1,4 +1,4 @@
-// The anonymous free allowance (core.md §4, §7, issue #3): the server counts every anonymous validation against the
+// The anonymous free allowance: the server counts every anonymous validation against the
 // visitor's session and network, and the endpoints only ever answer its own count. No HTTP here; the counting itself
 // is atomic in the database (privileged.ts, migration 20261122020200).
 import type { AnonymousSession, Discount } from "./contract.ts";
@@ -52,7 +52,7 @@ export async function checkLimits(sessionId: string, visitor: AnonymousVisitor):
 /**
  * POST /api/anonymous/update-usage. The spec has the browser report its own count; here the server counted every
  * validation already, so the report changes nothing and the answer is the server's count. A visitor who must register
- * is issued their discount code now, which the answer carries (core.md §4: the dialog opens on it).
+ * is issued their discount code now, which the answer carries (the dialog opens on it).
  */
 export async function updateUsage(sessionId: string, visitor: AnonymousVisitor): Promise<AnonymousSession> {
   const clientIp = requireClientIp(visitor.clientIp);

@@ -1,4 +1,4 @@
-// The anonymous free allowance (core.md §4, §7): the server counts; these are the shapes its endpoints answer.
+// The anonymous free allowance: the server counts; these are the shapes its endpoints answer.
 import { z } from "zod";
 import { text } from "../contracts/text.ts";
 

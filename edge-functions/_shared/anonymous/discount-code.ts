@@ -1,4 +1,4 @@
-// The one-time upgrade discount (core.md §4, §9): 20% off the first month, single use, void 24 hours after it is
+// The one-time upgrade discount: 20% off the first month, single use, void 24 hours after it is
 // issued (the database stamps the expiry). Codes are crypto-random, so one can't be guessed from another.
 
 export const DISCOUNT_PERCENT_OFF = 20;

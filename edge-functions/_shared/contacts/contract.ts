@@ -1,5 +1,5 @@
 // The contacts contract shared by the api function (Deno) and the SPA (Vite): saved contacts, contact lists and the
-// batch import (core.md §3, §5, §7; issue #5). The field limits are the database's (issue #5 "Database"), checked here
+// batch import. The field limits are the database's, checked here
 // first so a form and the API answer the same message naming the field and the rule.
 import { z } from "zod";
 import { text } from "../contracts/text.ts";
@@ -30,7 +30,7 @@ export type ContactSource = z.infer<typeof contactSourceSchema>;
 export const idSchema = z.number().int().positive();
 
 /**
- * An optional text field as core.md §5 has the forms send it: trimmed, and null when empty. Undefined stays undefined
+ * An optional text field as the spec has the forms send it: trimmed, and null when empty. Undefined stays undefined
  * (a PATCH that leaves the field alone); null clears it.
  */
 function optionalText(label: string, max: number) {
@@ -55,7 +55,7 @@ const sourceUrlSchema = text({ error: "Source URL must be text" })
   .pipe(z.url({ protocol: /^https?$/, error: "Source URL must be an http or https URL" }).nullable())
   .nullish();
 
-/** The editable fields every contact has (core.md §3), with their limits. */
+/** The editable fields every contact has, with their limits. */
 export const contactFieldsSchema = z.object({
   firstName: optionalText("First name", NAME_MAX_LENGTH),
   lastName: optionalText("Last name", NAME_MAX_LENGTH),
@@ -112,9 +112,9 @@ export type Contact = z.infer<typeof contactSchema>;
 
 /**
  * GET /api/contacts query: q searches email, names, company and position (every whitespace-separated term must
- * match); listId narrows to one list; limit and offset page. The answer is always a bare array of contacts (core.md
- * §7 "list of contacts": all of them when no limit is asked), with the number of contacts matching q and listId in the
- * X-Total-Count header.
+ * match); listId narrows to one list; limit and offset page. The answer is always a bare array of contacts (the
+ * spec's "list of contacts": all of them when no limit is asked), with the number of contacts matching q and listId
+ * in the X-Total-Count header.
  */
 export const CONTACTS_TOTAL_HEADER = "X-Total-Count";
 export const contactsQuerySchema = z.object({
@@ -141,7 +141,7 @@ const listNameSchema = text({ error: "List name is required" })
 
 const listDescriptionSchema = optionalText("Description", LIST_DESCRIPTION_MAX_LENGTH);
 
-/** POST /api/contact-lists: core.md §7 sends name, description, color and isDefault false; only General is default. */
+/** POST /api/contact-lists: the spec sends name, description, color and isDefault false; only General is default. */
 export const createContactListRequestSchema = z.object({
   name: listNameSchema,
   description: listDescriptionSchema,

@@ -1,4 +1,4 @@
-// The batch import behind the contacts page's CSV upload (core.md §5, issue #5): up to IMPORT_MAX_ROWS rows per call,
+// The batch import behind the contacts page's CSV upload: up to IMPORT_MAX_ROWS rows per call,
 // checked row by row, then saved in one insert inside one transaction. Knows nothing of HTTP.
 import { z } from "zod";
 import type { AccessTokenClaims } from "../auth/index.ts";

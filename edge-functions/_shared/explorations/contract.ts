@@ -1,5 +1,5 @@
 // The domain exploration contract shared by the api function and the SPA: POST /api/scrape-domain and its answer
-// (core.md §3 scrape result, discovered email, domainInfo, detectedTechnologies; issue #4 adds name, external,
+// (the spec's scrape result, discovered email, domainInfo and detectedTechnologies, plus name, external,
 // emailPattern and partial).
 import { z } from "zod";
 import { text } from "../contracts/text.ts";
@@ -8,8 +8,9 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const TLD = /^[a-z]{2,63}$/;
 
 /**
- * core.md §5: trimmed, lower-cased, protocol, a leading "www." and any path removed. Null when what is left is not
- * a domain (letter-digit-hyphen labels of 1-63 characters, a top-level part of 2+ letters); IP literals never are.
+ * Normalised as the spec says: trimmed, lower-cased, protocol, a leading "www." and any path removed. Null when
+ * what is left is not a domain (letter-digit-hyphen labels of 1-63 characters, a top-level part of 2+ letters);
+ * IP literals never are.
  */
 export function normaliseDomainInput(input: string): string | null {
   const host = input

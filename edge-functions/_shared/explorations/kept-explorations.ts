@@ -1,4 +1,4 @@
-// Explorations are kept (issue #4): a domain's latest exploration in public.scraped_domains with its addresses in
+// Explorations are kept: a domain's latest exploration in public.scraped_domains with its addresses in
 // public.discovered_emails, reused for 24 hours unless the caller asks for a fresh crawl (fullDataCollection). Written
 // past RLS (privileged.ts): a website's contacts are nobody's own, and anonymous visitors have no user to write as.
 //
@@ -23,7 +23,7 @@ import {
 } from "./privileged.ts";
 import type { DomainExplorer } from "./explore-domain.ts";
 
-/** A kept exploration is answered again for this long (issue #4). */
+/** A kept exploration is answered again for this long. */
 export const REUSE_SECONDS = 24 * 60 * 60;
 
 const KEPT_STATUSES: ReadonlySet<WebsiteStatus> = new Set(["live", "parked", "inactive"]);
@@ -121,7 +121,7 @@ export function fromKept({ exploration, emails }: KeptExploration): ScrapeResult
 
 /**
  * An anonymous visitor's exploration within this long of their own validation of an address at the domain is the
- * home page's "Validate & Explore Domain" (core.md §4: a valid validation starts exploration of its domain), counted
+ * home page's "Validate & Explore Domain" (a valid validation starts exploration of its domain), counted
  * once, with the validation.
  */
 export const FOLLOW_UP_SECONDS = 10 * 60;

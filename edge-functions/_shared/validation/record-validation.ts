@@ -1,4 +1,4 @@
-// Every validation is kept (issue #3): the address's latest result in the shared cache public.email_validations, and
+// Every validation is kept: the address's latest result in the shared cache public.email_validations, and
 // the request in public.validation_logs, whose counts say how the address came out. Written past RLS
 // (privileged.ts): results are nobody's own, and anonymous visitors have no user to write as.
 import type { ValidationResult, Verdict } from "./contract.ts";

@@ -19,7 +19,7 @@ import { prepareWorld } from "./world.ts";
 
 const SEED = Number(Deno.env.get("FUZZ_SEED") ?? 20261109);
 const ONLY = Deno.env.get("FUZZ_ONLY");
-/** The layer's promise (issue #9): at least this many requests in a full run. */
+/** The layer's promise: at least this many requests in a full run. */
 const MINIMUM_REQUESTS = 2_000;
 /** Requests one shrink may send; past it, the smallest failure found so far is the reproduction. */
 const SHRINK_BUDGET = 150;

@@ -179,7 +179,7 @@ export async function loopbackNetworkUsage(): Promise<number> {
   });
 }
 
-/** The session limit (anonymous_sessions.free_limit's default, core.md §9). */
+/** The session limit (anonymous_sessions.free_limit's default). */
 export const SESSION_LIMIT = 10;
 
 /** The network allowance the test stack gives the api function (ANON_IP_MONTHLY_LIMIT in devstack's test runner). */

@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 
-/** core.md §7: data is fetched when asked for and kept until a mutation replaces it; nothing polls or retries. */
+/** Data is fetched when asked for and kept until a mutation replaces it; nothing polls or retries. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,5 +1,5 @@
 // The one way the SPA talks to the /api surface: JSON in and out, the signed-in user's bearer token attached, and
-// every non-OK answer turned into an error whose message reads "status: body" (core.md §8).
+// every non-OK answer turned into an error whose message reads "status: body".
 import { errorResponseSchema } from "@contracts/auth";
 import type { z } from "zod";
 import { getSessionId } from "./session-id";

@@ -1,4 +1,4 @@
-// The anonymous visitor's session id (core.md §3, §9): 21 random characters kept in local storage, sent as
+// The anonymous visitor's session id: 21 random characters kept in local storage, sent as
 // X-Session-ID so the server can count this browser's free validations. The server also counts per IP, so a fresh id
 // after clearing storage buys nothing; the id only ties the counts and the discount code to one browser.
 import { SESSION_ID_LENGTH, sessionIdSchema } from "@contracts/anonymous";

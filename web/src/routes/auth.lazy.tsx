@@ -1,4 +1,4 @@
-// The sign-in screen (core.md §2), downloaded with the chunk of /auth, /login and /register; the routes and their
+// The sign-in screen, downloaded with the chunk of /auth, /login and /register; the routes and their
 // signed-in redirect are in ./auth.
 import { createLazyRoute, useNavigate, useSearch } from "@tanstack/react-router";
 import { BadgeCheckIcon, ContactIcon, FileSpreadsheetIcon, GlobeIcon } from "lucide-react";
@@ -7,7 +7,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { type AuthTab, AuthTabs } from "@/features/auth";
 import { usePageTitle } from "@/lib/page-title";
 
-/** core.md §9: after a successful login the browser goes to / this long afterwards, time to read the toast. */
+/** After a successful login the browser goes to / this long afterwards, time to read the toast. */
 const POST_LOGIN_REDIRECT_MS = 500;
 
 export const authLazyRoute = createLazyRoute("/auth")({

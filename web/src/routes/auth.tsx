@@ -1,4 +1,4 @@
-// The sign-in screen at /auth, /login and /register (core.md §2): Login and Register tabs beside what MailScout
+// The sign-in screen at /auth, /login and /register: Login and Register tabs beside what MailScout
 // offers. Someone already signed in has no business here and goes home. The screen is in ./auth.lazy, one chunk for
 // the three paths. A screen that needs a signed-in person sends a signed-out visitor here with ?redirect=<where they
 // were>, and signing in takes them back there.

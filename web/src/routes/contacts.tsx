@@ -1,4 +1,4 @@
-// /contacts (core.md §2): the signed-in user's contacts. The view (search, list, page) lives in the address bar.
+// /contacts: the signed-in user's contacts. The view (search, list, page) lives in the address bar.
 // Only what matching and warming the cache need is here; the screen is in ./contacts.lazy, a chunk of its own.
 import { createRoute } from "@tanstack/react-router";
 import { z } from "zod";

@@ -1,6 +1,6 @@
-// The home tool page (core.md §2): on the left the validation form with what the tool does, the domain scraper form
+// The home tool page: on the left the validation form with what the tool does, the domain scraper form
 // and the Share This Tool card; on the right the Validation Result and the Domain Exploration panel. A valid address's
-// domain is explored straight away (core.md §4). A visitor who is not signed in spends the free allowance; when it
+// domain is explored straight away. A visitor who is not signed in spends the free allowance; when it
 // runs out the upgrade dialog offers a way on.
 import type { ScrapeDomainRequest } from "@contracts/exploration";
 import { createLazyRoute } from "@tanstack/react-router";
@@ -55,7 +55,7 @@ function HomePage() {
     exploration.mutate(request, {
       onSuccess: (result) => {
         // The exploration that follows a validation is part of that one use; the form's is a use of its own, which
-        // the server counted and the visitor reports like a validation (core.md §4).
+        // the server counted and the visitor reports like a validation.
         if (source === "validation") return;
         allowance.recordValidation();
         toast({
@@ -75,7 +75,7 @@ function HomePage() {
   }
 
   function validate(email: string) {
-    // A new validation starts from a clean slate: the earlier verdict and exploration go (core.md §4).
+    // A new validation starts from a clean slate: the earlier verdict and exploration go.
     exploration.reset();
     validation.mutate(email, {
       onSuccess: (result) => {

@@ -1,4 +1,4 @@
-// The home tool page (core.md §2). Its screen lives in ./home.lazy, downloaded with the route's own chunk.
+// The home tool page. Its screen lives in ./home.lazy, downloaded with the route's own chunk.
 import { createRoute } from "@tanstack/react-router";
 import { rootRoute } from "./root";
 

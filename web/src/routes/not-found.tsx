@@ -3,7 +3,7 @@ import { MailQuestionIcon } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
 import { usePageTitle } from "@/lib/page-title";
 
-/** Any path the router does not know (core.md §2, with the spec's texts). */
+/** Any path the router does not know, with the spec's texts. */
 export function NotFoundScreen() {
   usePageTitle("Page not found");
   return (

@@ -1,4 +1,4 @@
-// /pricing (platform.md §2). `discount` carries a code claimed in the upgrade dialog, so the page can show it.
+// /pricing. `discount` carries a code claimed in the upgrade dialog, so the page can show it.
 // The screen is in ./pricing.lazy, a chunk of its own.
 import { createRoute } from "@tanstack/react-router";
 import { z } from "zod";

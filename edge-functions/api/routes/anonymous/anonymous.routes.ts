@@ -1,4 +1,4 @@
-// The anonymous allowance's endpoints (core.md §7). They all answer the server's own count; none changes it.
+// The anonymous allowance's endpoints. They all answer the server's own count; none changes it.
 import { Hono } from "hono";
 import { updateUsageRequestSchema } from "../../../_shared/anonymous/index.ts";
 import { jsonBody } from "../../lib/json-body.ts";

@@ -1,4 +1,4 @@
-// Accounts over HTTP (issue #2 §4): each handler takes validated input, calls the account logic in _shared/accounts,
+// Accounts over HTTP: each handler takes validated input, calls the account logic in _shared/accounts,
 // and answers. Failures the logic throws (taken username, wrong credentials) become HTTP answers in lib/errors.ts.
 import type { Context, Env } from "hono";
 import { clientAddressFrom } from "../../../_shared/anonymous/index.ts";
@@ -34,7 +34,7 @@ export async function logout(c: Context<SignedInEnv>) {
   return c.body(null, 204);
 }
 
-/** core.md §4: the SPA takes the bearer token from the Authorization response header; the body carries the session. */
+/** The SPA takes the bearer token from the Authorization response header; the body carries the session. */
 function answerSignedIn(c: Context, response: AuthResponse, status: 200 | 201) {
   c.header("Authorization", `Bearer ${response.session.accessToken}`);
   return c.json(response, status);

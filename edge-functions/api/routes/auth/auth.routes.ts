@@ -11,7 +11,7 @@ const accountRoutes = new Hono()
   .get("/user", requireUser, handlers.currentUser)
   .post("/logout", requireUser, handlers.logout);
 
-// core.md §7 names each account call under two paths, /api/register and /api/auth/register and so on (the SPA's
+// The spec names each account call under two paths, /api/register and /api/auth/register and so on (the SPA's
 // current-user cache key is /api/auth/user), so the same routes answer at both.
 export const authRoutes = new Hono()
   .route("/", accountRoutes)

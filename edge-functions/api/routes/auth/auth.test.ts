@@ -15,7 +15,7 @@ import {
 
 const anonKey = requiredEnv("SUPABASE_ANON_KEY");
 
-// The SPA reaches every endpoint under two names (core.md §7).
+// The SPA reaches every endpoint under two names.
 const prefixes = ["/api", "/api/auth"] as const;
 
 function uniqueName(): string {

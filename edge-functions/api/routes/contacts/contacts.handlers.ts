@@ -19,7 +19,7 @@ import type { SignedInEnv } from "../../lib/require-user.ts";
 import { pathId } from "../../lib/path-id.ts";
 
 /**
- * GET /api/contacts: always a bare array of contacts (core.md §7 "list of contacts"), newest first: all of them, or one
+ * GET /api/contacts: always a bare array of contacts (the spec's "list of contacts"), newest first: all of them, or one
  * page when a limit (at most 500) is asked; X-Total-Count tells how many match q and listId in all.
  */
 export async function list(c: Context<SignedInEnv>) {

@@ -1,4 +1,4 @@
-// /api/contacts (core.md §7, issue #5): the signed-in user's saved contacts and the CSV import's batch call.
+// /api/contacts: the signed-in user's saved contacts and the CSV import's batch call.
 import { Hono } from "hono";
 import {
   createContactRequestSchema,

@@ -1,4 +1,4 @@
-// POST /api/validate-email: one address's verdict (issue #3). Anyone may ask; anonymous visitors are counted.
+// POST /api/validate-email: one address's verdict. Anyone may ask; anonymous visitors are counted.
 import { Hono } from "hono";
 import { validateEmailRequestSchema } from "../../../_shared/validation/index.ts";
 import { jsonBody } from "../../lib/json-body.ts";

@@ -19,7 +19,7 @@ function HelpSection({ title, children }: { title: string; children: ReactNode }
   );
 }
 
-/** The Help dialog (core.md §2): how to use the tool, bulk validation, contacts, and things worth knowing. */
+/** The Help dialog: how to use the tool, bulk validation, contacts, and things worth knowing. */
 export function HelpDialog() {
   return (
     <Dialog>

@@ -1,11 +1,11 @@
-// Copies one address (core.md §4, §8): an icon button that turns into a check mark, and a "Copied to clipboard" toast
+// Copies one address: an icon button that turns into a check mark, and a "Copied to clipboard" toast
 // naming the address; both last 2000 ms. Used on discovered email cards and in the contacts table.
 import { CheckIcon, CopyIcon } from "lucide-react";
 import { useCopy } from "@/lib/use-copy";
 import { Button } from "./button";
 import { toast } from "./toast-store";
 
-/** core.md §4, §9: the copied mark and its toast last 2000 ms. */
+/** The copied mark and its toast last 2000 ms. */
 export const COPY_INDICATOR_MS = 2000;
 
 export function CopyEmailButton({ email }: { email: string }) {

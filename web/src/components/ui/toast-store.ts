@@ -1,4 +1,4 @@
-// The app shows one toast at a time (core.md §9): a new toast replaces the current one. Kept outside React so
+// The app shows one toast at a time: a new toast replaces the current one. Kept outside React so
 // mutations and event handlers anywhere can raise one; the Toaster renders it.
 import { useSyncExternalStore } from "react";
 
@@ -9,7 +9,7 @@ export type Toast = {
   title: string;
   description?: string;
   variant: ToastVariant;
-  /** How long it stays, when not the viewport's default (a copy confirmation lasts 2000 ms, core.md §4). */
+  /** How long it stays, when not the viewport's default (a copy confirmation lasts 2000 ms). */
   durationMs?: number;
 };
 

@@ -4,7 +4,7 @@ import { cn } from "@/lib/cn";
 import { focusRing } from "./focus";
 import { dismissToast, useCurrentToast } from "./toast-store";
 
-/** core.md §9: the toast viewport's duration. */
+/** The toast viewport's duration, as the spec sets it. */
 export const TOAST_DURATION_MS = 5000;
 
 export function Toaster() {

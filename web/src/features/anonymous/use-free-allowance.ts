@@ -1,4 +1,4 @@
-// The anonymous free allowance as the home page uses it (core.md §4): after each result a visitor who is not signed in
+// The anonymous free allowance as the home page uses it: after each result a visitor who is not signed in
 // reports their usage; when the server says registration is needed, or refuses a validation outright (429), the
 // upgrade dialog opens. The server keeps the count: what the page shows is whatever it last answered.
 import { type LimitReached, limitReachedSchema } from "@contracts/anonymous";

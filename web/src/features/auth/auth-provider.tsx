@@ -1,5 +1,5 @@
-// The auth context (core.md §3): who is signed in and the three things a person can do about it. Each action tells
-// the person how it went with the spec's toasts (core.md §8), so every form that signs in behaves the same.
+// The auth context: who is signed in and the three things a person can do about it. Each action tells
+// the person how it went with the spec's toasts, so every form that signs in behaves the same.
 import type { LoginRequest, RegisterRequest, User } from "@contracts/auth";
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect } from "react";
@@ -106,7 +106,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
 export function useAuth(): AuthContextValue {
   const context = useContext(AuthContext);
-  // core.md §8: reading the auth context outside its provider is a programming error, not a signed-out state.
+  // Reading the auth context outside its provider is a programming error, not a signed-out state.
   if (!context) throw new Error("useAuth must be used within an AuthProvider");
   return context;
 }

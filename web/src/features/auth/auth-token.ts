@@ -1,4 +1,4 @@
-// core.md §7: the signed-in user's bearer token also lives under local storage key `auth_token`. supabase-js keeps
+// The signed-in user's bearer token also lives under local storage key `auth_token`. supabase-js keeps
 // the session itself (and refreshes it); this copy follows it, and React reads it through useAuthToken.
 import { useSyncExternalStore } from "react";
 

@@ -13,7 +13,7 @@ export async function startSession(response: Response): Promise<User> {
     refresh_token: session.refreshToken,
   });
   if (error) throw error;
-  // core.md §4: the token stored is the one from the Authorization response header. It is the session's access
+  // The token stored is the one from the Authorization response header. It is the session's access
   // token; the body's copy covers a host that does not expose the header to scripts.
   writeAuthToken(bearerToken(response.headers.get("Authorization")) ?? session.accessToken);
   return user;

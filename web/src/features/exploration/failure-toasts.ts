@@ -1,4 +1,4 @@
-// What a failed exploration tells the person (core.md §8). The automatic exploration after a validation and the
+// What a failed exploration tells the person. The automatic exploration after a validation and the
 // scraper form word their failures differently; the form also tells a network failure from a refusal.
 import { ApiError, messageOf } from "@/lib/api";
 

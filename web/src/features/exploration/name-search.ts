@@ -1,4 +1,4 @@
-// The Emails tab's name search (core.md §5): does a discovered address belong to the person typed? Only letters are
+// The Emails tab's name search: does a discovered address belong to the person typed? Only letters are
 // compared, on both sides: case, accents ("José" finds jose@), digits and the separators . _ - never decide. An
 // address matches when its local part is
 //   - the typed words joined ("jane doe" → janedoe, jane.doe, jane_doe, jane-doe),

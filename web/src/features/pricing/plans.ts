@@ -1,4 +1,4 @@
-// Every price, allowance and promise MailScout quotes (platform.md §9, core.md §9), in one place: the pricing page
+// Every price, allowance and promise MailScout quotes, in one place: the pricing page
 // and the upgrade dialog's fallback texts both read from here, so they cannot disagree.
 // Money is in cents, as the payments table stores it, and shown as USD.
 
@@ -120,7 +120,7 @@ const smallestCreditBlock = CREDIT_BLOCKS.reduce((smallest, block) =>
   block.priceCents < smallest.priceCents ? block : smallest,
 );
 
-/** The upgrade dialog's texts when its configuration cannot be loaded (core.md §9). */
+/** The upgrade dialog's texts when its configuration cannot be loaded. */
 export const UPGRADE_FALLBACK = {
   features: [
     `Up to ${formatCount(largestPlan.validationsPerMonth)} monthly validations`,

@@ -1,4 +1,4 @@
-// SMS links only work where there is a messaging app, i.e. on phones and tablets (core.md §8).
+// SMS links only work where there is a messaging app, i.e. on phones and tablets.
 
 type NavigatorLike = Pick<Navigator, "userAgent" | "maxTouchPoints"> & { userAgentData?: { mobile: boolean } };
 

@@ -1,4 +1,4 @@
-// Light or dark, chosen by the person and kept in local storage; light until they choose (core.md §9).
+// Light or dark, chosen by the person and kept in local storage; light until they choose.
 // index.html applies the stored choice before the app loads, with the same key and values.
 import { z } from "zod";
 

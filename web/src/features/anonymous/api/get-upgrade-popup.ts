@@ -13,7 +13,7 @@ export function upgradePopupQueryOptions() {
   return queryOptions({ queryKey: upgradePopupQueryKey, queryFn: ({ signal }) => getUpgradePopup(signal) });
 }
 
-/** core.md §4: fetched when the dialog opens, not before. */
+/** Fetched when the dialog opens, not before. */
 export function useUpgradePopup({ enabled }: { enabled: boolean }) {
   return useQuery({ ...upgradePopupQueryOptions(), enabled });
 }

@@ -1,4 +1,4 @@
-// POST /api/anonymous/update-usage: after each result a visitor reports their count plus one (core.md §4). The server
+// POST /api/anonymous/update-usage: after each result a visitor reports their count plus one. The server
 // counts validations itself and answers its own figures, which replace the cached session.
 import { type AnonymousSession, anonymousSessionSchema, updateUsageRequestSchema } from "@contracts/anonymous";
 import { useMutation, useQueryClient } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-// The upgrade-limit dialog (core.md §4): shown when the free allowance is used up. Its texts come from the configured
+// The upgrade-limit dialog: shown when the free allowance is used up. Its texts come from the configured
 // system popup, fetched when it opens, with the pricing module's figures when that fails. A visitor eligible for the
 // one-time discount sees it revealed on their first click of the upgrade button.
 import type { SystemPopup } from "@contracts/anonymous";

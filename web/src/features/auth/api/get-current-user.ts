@@ -1,11 +1,11 @@
-// GET /api/user: who is signed in. A 401 means nobody (core.md §6), not an error.
+// GET /api/user: who is signed in. A 401 means nobody, not an error.
 import { type User, userSchema } from "@contracts/auth";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiFetch, readJson } from "@/lib/api";
 import { supabase } from "@/lib/supabase";
 import { forgetUserScopedQueries } from "@/lib/user-scoped";
 
-/** The spec's cache key for the current user (core.md §7), although the call itself goes to /api/user. */
+/** The spec's cache key for the current user, although the call itself goes to /api/user. */
 export const currentUserQueryKey = ["/api/auth/user"] as const;
 
 export async function getCurrentUser(signal?: AbortSignal): Promise<User | null> {

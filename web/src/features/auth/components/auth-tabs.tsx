@@ -6,7 +6,7 @@ import { RegisterForm } from "./register-form";
 export type AuthTab = "login" | "register";
 
 type AuthTabsProps = {
-  /** The auth page and the sign-in modal word their forms slightly differently (core.md §5). */
+  /** The auth page and the sign-in modal word their forms slightly differently. */
   variant: "page" | "dialog";
   defaultTab: AuthTab;
   onSignedIn: (user: User) => void;

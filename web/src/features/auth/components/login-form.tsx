@@ -5,7 +5,7 @@ import { useAuth } from "../auth-provider";
 import { SubmitButton } from "./submit-button";
 
 /**
- * Both forms accept a username or an email address. core.md §5 words the empty-field message by where the form is:
+ * Both forms accept a username or an email address. The spec words the empty-field message by where the form is:
  * the auth page asks for the username first, the modal for the email.
  */
 const identifierPrompts = {

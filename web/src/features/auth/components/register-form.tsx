@@ -4,7 +4,7 @@ import { Form, TextField } from "@/components/ui/form";
 import { useAuth } from "../auth-provider";
 import { SubmitButton } from "./submit-button";
 
-/** The modal's registration form also asks for the password twice (core.md §3, §5). */
+/** The modal's registration form also asks for the password twice. */
 const withConfirmation = registerRequestSchema
   // safeExtend: the contract's schema carries a refinement (the password is not the username), which extend refuses.
   .safeExtend({ confirmPassword: z.string().min(1, "Please confirm your password") })

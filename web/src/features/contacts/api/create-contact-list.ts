@@ -1,4 +1,4 @@
-// POST /api/contact-lists: name, description, colour (default #3B82F6), isDefault false (core.md §7).
+// POST /api/contact-lists: name, description, colour (default #3B82F6), isDefault false.
 import {
   type ContactList,
   type CreateContactListRequest,

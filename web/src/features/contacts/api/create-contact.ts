@@ -15,7 +15,7 @@ export function useCreateContact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createContact,
-    // core.md §4: contacts are refreshed after each add, delete or update.
+    // Contacts are refreshed after each add, delete or update.
     onSettled: () => queryClient.invalidateQueries({ queryKey: contactsQueryKey }),
   });
 }

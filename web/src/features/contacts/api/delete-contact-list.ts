@@ -1,4 +1,4 @@
-// DELETE /api/contact-lists/{id}: its contacts move to General (core.md §4), so both caches are refreshed.
+// DELETE /api/contact-lists/{id}: its contacts move to General, so both caches are refreshed.
 import type { ContactList } from "@contracts/contacts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api";

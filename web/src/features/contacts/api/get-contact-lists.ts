@@ -1,4 +1,4 @@
-// GET /api/contact-lists: the signed-in user's lists, General first. Cached 5 minutes (core.md §7).
+// GET /api/contact-lists: the signed-in user's lists, General first. Cached 5 minutes.
 import { type ContactList, contactListSchema } from "@contracts/contacts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";

@@ -30,7 +30,7 @@ export async function getContacts(query: ContactsPageQuery, signal?: AbortSignal
     const total = Number(response.headers.get(CONTACTS_TOTAL_HEADER) ?? contacts.length);
     return { contacts, total: Number.isFinite(total) ? total : contacts.length };
   } catch (error) {
-    // core.md §6: a 401 on the contacts list yields an empty list.
+    // A 401 on the contacts list yields an empty list.
     if (error instanceof ApiError && error.status === 401) return { contacts: [], total: 0 };
     throw error;
   }

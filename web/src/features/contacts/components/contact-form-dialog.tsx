@@ -1,4 +1,4 @@
-// The add and edit contact dialogs (core.md §2, §5): email required and trimmed (read-only when editing), every other
+// The add and edit contact dialogs: email required and trimmed (read-only when editing), every other
 // field trimmed and sent as null when empty, the domain derived by the server from the address, source manual.
 import {
   type Contact,

@@ -1,4 +1,4 @@
-// Export CSV (issue #5): downloads the current view (search and list filter, all its pages) as a CSV file.
+// Export CSV: downloads the current view (search and list filter, all its pages) as a CSV file.
 import type { ContactList } from "@contracts/contacts";
 import { DownloadIcon } from "lucide-react";
 import { useState } from "react";

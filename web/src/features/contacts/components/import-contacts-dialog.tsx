@@ -1,4 +1,4 @@
-// The CSV upload (core.md §5, issue #5): a CSV file by type or extension, read and checked in the browser, sent in
+// The CSV upload: a CSV file by type or extension, read and checked in the browser, sent in
 // batches to the chosen list with progress shown, then what happened: imported, skipped, duplicates, row errors.
 // When a batch fails after earlier ones were saved, the error is shown with what those saved and the rows not sent.
 import type { ContactList, ImportContactsResponse } from "@contracts/contacts";

@@ -1,4 +1,4 @@
-// Create or edit a list (core.md §5, §8): name required, description optional, colour defaulting to #3B82F6.
+// Create or edit a list: name required, description optional, colour defaulting to #3B82F6.
 import { type ContactList, DEFAULT_LIST_COLOR } from "@contracts/contacts";
 import { PencilIcon } from "lucide-react";
 import { useId, useState } from "react";

@@ -1,6 +1,6 @@
-// The Save Contact dialog (core.md §2), opened from a valid validation result and from each discovered address: the
+// The Save Contact dialog, opened from a valid validation result and from each discovered address: the
 // address and its domain read-only, the person's details editable (prefilled from what discovery found), a list.
-// Fields reset every time it opens. Only signed-in people save contacts (core.md §6): for anyone else the button is
+// Fields reset every time it opens. Only signed-in people save contacts: for anyone else the button is
 // not shown at all.
 import { type ContactSource, contactFieldsSchema } from "@contracts/contacts";
 import { BookmarkCheckIcon, BookmarkPlusIcon } from "lucide-react";

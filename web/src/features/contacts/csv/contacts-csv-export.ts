@@ -1,4 +1,4 @@
-// Writing contacts to CSV for the export (issue #5), every cell neutralised against formula injection. Pure, for the
+// Writing contacts to CSV for the export, every cell neutralised against formula injection. Pure, for the
 // tests.
 import type { Contact } from "@contracts/contacts";
 import Papa from "papaparse";

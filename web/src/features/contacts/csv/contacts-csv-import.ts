@@ -1,4 +1,4 @@
-// Reading a contacts CSV for the import (core.md §5, issue #5): papaparse handles quotes, a BOM, CRLF and a comma or
+// Reading a contacts CSV for the import: papaparse handles quotes, a BOM, CRLF and a comma or
 // semicolon delimiter; the columns are found by substrings of their headers; rows whose email has no @ are skipped.
 // Pure, so the rules are tested without a browser; the upload dialog sends what this returns.
 import type { ImportRow } from "@contracts/contacts";

@@ -1,4 +1,4 @@
-// The Domain Info tab (core.md §2, §3, §8): Domain Information (registration, the address pattern, what the company
+// The Domain Info tab: Domain Information (registration, the address pattern, what the company
 // says of itself), Website Analysis (status, technologies, what may hide content) and Contact Information (postal
 // address with its line breaks, phone, social profiles). A domain with nothing known says so.
 import type { DetectedTechnologies, DomainInfo, EmailPattern } from "@contracts/exploration";

@@ -1,4 +1,4 @@
-// One discovered address (core.md §2): the address with a copy button, the person's name and position, a phone, and
+// One discovered address: the address with a copy button, the person's name and position, a phone, and
 // the page it was found on; signed-in people can save it to their contacts.
 import type { DiscoveredEmail } from "@contracts/exploration";
 import { BriefcaseIcon, FileSearchIcon, PhoneIcon, UserIcon } from "lucide-react";

@@ -1,4 +1,4 @@
-// The Emails tab (core.md §2, §5, §8): the discovered addresses, narrowed by the name search; the first three, then
+// The Emails tab: the discovered addresses, narrowed by the name search; the first three, then
 // the rest on request; the limitations warning where the site may hide addresses from a crawler.
 import type { DetectedTechnologies, DiscoveredEmail } from "@contracts/exploration";
 import { type ReactNode, useId, useState } from "react";
@@ -8,7 +8,7 @@ import { matchesNameSearch } from "../name-search";
 import { EmailCard } from "./email-card";
 import { hasScrapingLimitations, ScrapingLimitations } from "./scraping-limitations";
 
-/** core.md §9: the list shows this many first. */
+/** The list shows this many first. */
 export const EMAILS_SHOWN_FIRST = 3;
 
 type EmailsTabProps = {

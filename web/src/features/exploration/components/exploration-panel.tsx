@@ -1,4 +1,4 @@
-// The Domain Exploration panel (core.md §2, §4): a status badge and, by state, the empty state, a placeholder while
+// The Domain Exploration panel: a status badge and, by state, the empty state, a placeholder while
 // the site is read, the result (banner, status notice, Emails and Domain Info tabs) or what went wrong. The badge and
 // the banner sit in live regions, so screen readers hear the exploration start and what it found.
 import type { ScrapeResult } from "@contracts/exploration";
@@ -70,7 +70,7 @@ function resultKey(result: ScrapeResult): string {
   return `${result.domain} ${result.scrapedAt}`;
 }
 
-/** core.md §2: the count text of the banner, as the spec writes it. */
+/** The count text of the banner, as the spec writes it. */
 export function emailCountText(count: number): string {
   return count === 0 ? "No emails found" : `${count} email(s) found`;
 }

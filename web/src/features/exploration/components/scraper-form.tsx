@@ -1,4 +1,4 @@
-// The domain scraper form (core.md §2, §5): a domain, normalised as the spec says (case, protocol, "www." and path
+// The domain scraper form: a domain, normalised as the spec says (case, protocol, "www." and path
 // go), and two options: website scraping (on) and comprehensive data collection (off). While a scrape runs every
 // input is disabled. The submit button stays disabled while the domain is empty or not a domain; the hint says why
 // as the person types, and becomes an error once the field has lost focus.

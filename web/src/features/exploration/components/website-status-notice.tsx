@@ -1,4 +1,4 @@
-// The website status notices (core.md §2): nothing for a live site; for any other status a notice with the spec's
+// The website status notices: nothing for a live site; for any other status a notice with the spec's
 // title and the server's plain-words reason. Shown above the tabs, so it is seen whichever tab is open. The contract
 // lists every status the server may answer; its "error" is the spec's "anything else".
 import type { WebsiteStatus } from "@contracts/exploration";

@@ -1,4 +1,4 @@
-// One-time credit blocks (platform.md §9): pay once, use whenever; credits never expire.
+// One-time credit blocks: pay once, use whenever; credits never expire.
 import { Link } from "@tanstack/react-router";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/cn";

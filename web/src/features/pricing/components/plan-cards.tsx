@@ -1,4 +1,4 @@
-// The monthly/yearly switch and the three subscription plans (platform.md §2, §9).
+// The monthly/yearly switch and the three subscription plans.
 import { Link } from "@tanstack/react-router";
 import { CheckIcon } from "lucide-react";
 import { useState } from "react";
@@ -108,7 +108,7 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
           {plan.action.label}
         </Link>
       ) : (
-        // The sales contact screen is not part of the app yet (platform.md §2 names only its path).
+        // The sales contact screen is not part of the app yet (the spec names only its path).
         <a href={plan.action.href} className={actionClass}>
           {plan.action.label}
         </a>

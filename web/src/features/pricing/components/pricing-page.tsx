@@ -1,4 +1,4 @@
-// The pricing page (platform.md §2): plans with a monthly/yearly switch, a comparison with other services, one-time
+// The pricing page: plans with a monthly/yearly switch, a comparison with other services, one-time
 // credit blocks, a summary strip and the money-back note. A visitor arriving with a claimed discount sees its code.
 import {
   HeadsetIcon,

@@ -1,4 +1,4 @@
-// The share dialog (core.md §1, §4, §8, §9): six channels as links that open in a new tab, plus copying the link.
+// The share dialog: six channels as links that open in a new tab, plus copying the link.
 // SMS needs a phone's messaging app; elsewhere it says so instead of opening nothing.
 import {
   AtSignIcon,
@@ -21,7 +21,7 @@ import { useCopy } from "@/lib/use-copy";
 import { isMobileDevice } from "../is-mobile";
 import { type LinkChannel, type ShareMessage, shareLinks } from "../share-links";
 
-/** core.md §4: the link-copy confirmation goes back to "Copy" after this long. */
+/** The link-copy confirmation goes back to "Copy" after this long. */
 export const COPY_CONFIRMATION_MS = 2000;
 
 const channels: { id: LinkChannel; label: string; icon: LucideIcon }[] = [

@@ -1,4 +1,4 @@
-// The home page's Share This Tool card (core.md §2): a word on why, and the button that opens the share dialog.
+// The home page's Share This Tool card: a word on why, and the button that opens the share dialog.
 import { Share2Icon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-// The home tool's validation form (core.md §2, §4, §5). The field judges only the shape of an address (something@
+// The home tool's validation form. The field judges only the shape of an address (something@
 // domain.tld, no spaces); the server's verdict says precisely what is wrong with one, with reasons. Success or error
 // styling appears once the field has lost focus (or the form was sent) and goes again when the field is cleared.
 import { EMAIL_INPUT_MAX_LENGTH } from "@contracts/validation";

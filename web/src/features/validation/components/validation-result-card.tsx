@@ -1,4 +1,4 @@
-// The Validation Result card (core.md §2, §4): a status badge and, by state, the idle hint, a placeholder while the
+// The Validation Result card: a status badge and, by state, the idle hint, a placeholder while the
 // server works, the result, or what went wrong. Screen readers hear the status change and the result arrive.
 import type { ValidationResult } from "@contracts/validation";
 import { InboxIcon } from "lucide-react";
