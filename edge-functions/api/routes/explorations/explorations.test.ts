@@ -81,7 +81,7 @@ const hostsOf = (requests: ProxiedRequest[]) => [...new Set(requests.map((reques
 Deno.test("a live company site: its people with titles and phones, registration and address pattern", async () => {
   await forget("acme-corp.test");
   const result = await explore("  https://www.Acme-Corp.test/about?ref=mail ");
-  assert.equal(result.domain, "acme-corp.test", "normalised as core.md §5 says");
+  assert.equal(result.domain, "acme-corp.test", "normalised: lower-cased, without scheme, path or www.");
   assert.equal(result.partial, false);
   const { domainInfo } = result;
   assert.equal(domainInfo.websiteStatus, "live", domainInfo.statusMessage);

@@ -16,7 +16,7 @@ describe("plans", () => {
     expect(PLANS.map((plan) => formatUsd(yearlySavingCents(plan)))).toEqual(["$57", "$207", "$507"]);
   });
 
-  it("words the upgrade dialog's fallback texts from the same figures (core.md §9)", () => {
+  it("words the upgrade dialog's fallback texts from the same figures as the plans", () => {
     expect(UPGRADE_FALLBACK.features).toEqual([
       "Up to 25,000 monthly validations",
       "50% cheaper than competitors",
