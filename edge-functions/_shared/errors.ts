@@ -1,6 +1,7 @@
 // The one failure domain code throws when it refuses: a reason code plus the few details that are safe to show. Domain
 // code knows nothing of HTTP; the api holds the one table from reason to status and message (api/lib/errors.ts), so
 // every refusal is answered the same way wherever it was thrown.
+import type { LimitReached } from "./contracts/anonymous.ts";
 import type { RateLimitDecision } from "./rate-limits/index.ts";
 
 /** Each reason with the details it carries (`undefined`: none). */
@@ -18,6 +19,8 @@ export interface DomainFailures {
   discount_not_offered: undefined;
   discount_expired: undefined;
   discount_redeemed: undefined;
+  /** The month's free validations are used up: what the upgrade dialog needs, and when the month turns. */
+  allowance_used_up: { refusal: LimitReached; decision: RateLimitDecision };
 
   // The limiter: `what` says which limit in words; the api adds when to try again and the RateLimit headers.
   rate_limited: { decision: RateLimitDecision; what: string };
@@ -30,6 +33,8 @@ export interface DomainFailures {
   /** The default list's rules and input the database refused; `problem` names field and rule. */
   default_list: { problem: string };
   invalid_input: { problem: string };
+
+  popup_not_found: undefined;
 
   // Explorations: a domain in private space is refused; anything failing on our side (the egress proxy, the
   // database) is our failure, not the caller's.

@@ -118,18 +118,17 @@ export async function generateDiscount(
 
 /**
  * Counts one anonymous validation, before it is made: against the session when the visitor sent one (created if new),
- * and always against the client's network. Refused once either has used its monthly allowance.
+ * and always against the client's network. Once either has used its monthly allowance it throws "allowance_used_up",
+ * carrying what the upgrade dialog needs.
  */
-export async function countValidation(
-  visitor: AnonymousVisitor,
-): Promise<{ allowed: true } | ({ allowed: false } & ReturnType<typeof limitReached>)> {
+export async function countValidation(visitor: AnonymousVisitor): Promise<void> {
   const standing = await countAnonymousValidation({
     sessionId: visitor.sessionId,
     clientIp: requireClientIp(visitor.clientIp),
     userAgent: visitor.userAgent,
     networkMonthlyLimit: networkLimit(),
   });
-  return standing.counted ? { allowed: true } : { allowed: false, ...limitReached(standing, networkLimit(), new Date()) };
+  if (!standing.counted) throw new DomainError("allowance_used_up", limitReached(standing, networkLimit(), new Date()));
 }
 
 /** A signed-in user validating from a browser that was anonymous before: the session converted. */

@@ -22,6 +22,7 @@ import {
   writeKeptExploration,
 } from "./privileged.ts";
 import type { DomainExplorer } from "./explore-domain.ts";
+import { failingOnOurSide } from "./our-failures.ts";
 
 /** A kept exploration is answered again for this long. */
 export const REUSE_SECONDS = 24 * 60 * 60;
@@ -46,13 +47,15 @@ export async function exploreKeepingResults(
   dependencies: { explorer: DomainExplorer; store: ExplorationStore },
 ): Promise<ScrapeResult> {
   const { explorer, store } = dependencies;
-  if (!request.enableScraping) return await explorer.explore(request.domain, { enableScraping: false });
-  if (!request.fullDataCollection) {
-    const recent = await store.recent(request.domain);
-    if (recent) return recent;
-  }
-  const fresh = await explorer.explore(request.domain, { enableScraping: true });
-  return KEPT_STATUSES.has(fresh.domainInfo.websiteStatus) ? await store.keep(fresh) : fresh;
+  return await failingOnOurSide(request.domain, async () => {
+    if (!request.enableScraping) return await explorer.explore(request.domain, { enableScraping: false });
+    if (!request.fullDataCollection) {
+      const recent = await store.recent(request.domain);
+      if (recent) return recent;
+    }
+    const fresh = await explorer.explore(request.domain, { enableScraping: true });
+    return KEPT_STATUSES.has(fresh.domainInfo.websiteStatus) ? await store.keep(fresh) : fresh;
+  });
 }
 
 /** The store on public.scraped_domains and public.discovered_emails. */

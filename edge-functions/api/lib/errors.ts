@@ -34,6 +34,7 @@ export const domainAnswers: { [R in DomainReason]: Answer<R> } = {
   discount_not_offered: { status: 409, message: "The discount is offered once the free validations are used up" },
   discount_expired: { status: 410, message: "This session's discount code has expired" },
   discount_redeemed: { status: 410, message: "This session's discount code has already been used" },
+  allowance_used_up: { status: 429, message: ({ refusal }) => refusal.message },
 
   rate_limited: {
     status: 429,
@@ -51,6 +52,7 @@ export const domainAnswers: { [R in DomainReason]: Answer<R> } = {
   already_saved: { status: 409, message: "Already saved to contacts" },
   default_list: { status: 400, message: (details) => details.problem },
   invalid_input: { status: 400, message: (details) => details.problem },
+  popup_not_found: { status: 404, message: "Popup not found" },
 
   exploration_refused: { status: 400, message: EXPLORATION_REFUSED_MESSAGE },
   exploration_failed: { status: 502, message: EXPLORATION_FAILED_MESSAGE },
@@ -71,6 +73,12 @@ export const onError: ErrorHandler = (error, c: Context) => {
   if (error instanceof DomainError) {
     if (error.reason === "rate_limited") {
       setRateLimitHeaders(c, (error as DomainError<"rate_limited">).details.decision);
+    }
+    // The one refusal whose body says more than its message: the upgrade dialog opens on these figures.
+    if (error.reason === "allowance_used_up") {
+      const { refusal, decision } = (error as DomainError<"allowance_used_up">).details;
+      setRateLimitHeaders(c, decision);
+      return c.json(refusal, 429);
     }
     // Our own failure, answered in words that reveal nothing; the detail goes to the log.
     if (error.reason === "exploration_failed") console.error(`${c.req.method} ${c.req.path} failed:`, error.cause);

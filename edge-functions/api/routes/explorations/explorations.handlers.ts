@@ -4,8 +4,8 @@
 // asks for a fresh crawl (fullDataCollection).
 //
 // A site that is down is an answer (200, websiteStatus down); a domain in private space is refused (400); anything
-// failing on our side (the egress proxy, the database) is a 502 with a message, never an unhandled 500
-// (exploration_refused and exploration_failed in lib/errors.ts).
+// failing on our side while exploring (the egress proxy, the sites, storing the result) is a 502 with a message, never
+// an unhandled 500 (exploration_refused and exploration_failed in lib/errors.ts).
 import type { Context } from "hono";
 import { countValidation } from "../../../_shared/anonymous/index.ts";
 import {
@@ -15,12 +15,10 @@ import {
   exploreKeepingResults,
   refresherOf,
   takeFreshCrawl,
-  failingOnOurSide,
 } from "../../../_shared/explorations/index.ts";
 import { domainExplorer } from "../../lib/domain-explorer.ts";
 import type { CallerEnv } from "../../lib/caller.ts";
 import type { JsonInput } from "../../lib/json-body.ts";
-import { setRateLimitHeaders } from "../../lib/rate-limit-headers.ts";
 import {
   anonymousVisitor,
   sessionIdHeader,
@@ -32,35 +30,28 @@ export async function explore(
 ) {
   const request = c.req.valid("json");
   const sessionId = sessionIdHeader(c);
-  return await failingOnOurSide(request.domain, async () => {
-    const signedIn = signedInOrNull(c);
-    const visitor = anonymousVisitor(c, sessionId);
-    if (request.enableScraping && request.fullDataCollection) {
-      const refresher = refresherOf({
-        userId: signedIn?.userId ?? null,
-        sessionId,
-        clientIp: visitor.clientIp,
-      });
-      if (refresher) await takeFreshCrawl(refresher, request.domain);
-    }
-    if (
-      !signedIn &&
-      !(sessionId &&
-        await explorationFollowsValidation(sessionId, request.domain))
-    ) {
-      const count = await countValidation(visitor);
-      if (!count.allowed) {
-        setRateLimitHeaders(c, count.decision);
-        return c.json(count.refusal, 429);
-      }
-    }
-    const explorer = domainExplorer();
-    return c.json(
-      await exploreKeepingResults(request, {
-        explorer,
-        store: databaseExplorationStore,
-      }),
-      200,
-    );
-  });
+  const signedIn = signedInOrNull(c);
+  const visitor = anonymousVisitor(c, sessionId);
+  if (request.enableScraping && request.fullDataCollection) {
+    const refresher = refresherOf({
+      userId: signedIn?.userId ?? null,
+      sessionId,
+      clientIp: visitor.clientIp,
+    });
+    if (refresher) await takeFreshCrawl(refresher, request.domain);
+  }
+  if (
+    !signedIn &&
+    !(sessionId &&
+      await explorationFollowsValidation(sessionId, request.domain))
+  ) {
+    await countValidation(visitor);
+  }
+  return c.json(
+    await exploreKeepingResults(request, {
+      explorer: domainExplorer(),
+      store: databaseExplorationStore,
+    }),
+    200,
+  );
 }

@@ -10,7 +10,6 @@ import { type validateEmailRequestSchema, recordValidation } from "../../../_sha
 import { emailValidator } from "../../lib/email-validator.ts";
 import type { CallerEnv } from "../../lib/caller.ts";
 import type { JsonInput } from "../../lib/json-body.ts";
-import { setRateLimitHeaders } from "../../lib/rate-limit-headers.ts";
 import {
   anonymousVisitor,
   sessionIdHeader,
@@ -26,11 +25,7 @@ export async function validateEmail(
   if (signedIn) {
     if (sessionId) await noteSignedInValidation(sessionId);
   } else {
-    const count = await countValidation(anonymousVisitor(c, sessionId));
-    if (!count.allowed) {
-      setRateLimitHeaders(c, count.decision);
-      return c.json(count.refusal, 429);
-    }
+    await countValidation(anonymousVisitor(c, sessionId));
   }
   const result = await emailValidator()(email);
   await recordValidation(result, {

@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import { listSystemPopups, readActivePopup } from "../../../../_shared/popups/index.ts";
-import { errorBody } from "../../../lib/errors.ts";
+import { DomainError } from "../../../../_shared/errors.ts";
 import type { SignedInEnv } from "../../../lib/require-user.ts";
 
 export async function activePopup(c: Context) {
   const popup = await readActivePopup(c.req.param("popupType") ?? "");
-  if (!popup) return c.json(errorBody("Popup not found"), 404);
+  if (!popup) throw new DomainError("popup_not_found");
   return c.json(popup, 200);
 }
 
