@@ -29,7 +29,7 @@ comment on table public.scraped_domains is
 comment on column public.scraped_domains.domain is
   'The explored domain as the contract normalises it: lower-case, without www.';
 comment on column public.scraped_domains.domain_info is
-  'The answer''s domainInfo (contracts/exploration.ts): registration facts, website status, company facts, pattern.';
+  'The answer''s domainInfo (edge-functions/_shared/explorations/contract.ts): registration facts, website status, company facts, pattern.';
 comment on column public.scraped_domains.detected_technologies is
   'The answer''s detectedTechnologies: JavaScript rendering, website builder, recommendations and tips.';
 comment on column public.scraped_domains.partial is

@@ -13,7 +13,7 @@ import {
   updateContactListRequestSchema,
   updateContactRequestSchema,
 } from "../../_shared/contracts/contacts.ts";
-import { scrapeDomainRequestSchema } from "../../_shared/contracts/exploration.ts";
+import { scrapeDomainRequestSchema } from "../../_shared/contracts/explorations.ts";
 import { validateEmailRequestSchema } from "../../_shared/contracts/validation.ts";
 import {
   type Caller,

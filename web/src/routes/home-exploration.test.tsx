@@ -1,5 +1,5 @@
 // Domain exploration as a visitor meets it on the home page: after a valid validation, and from the scraper form.
-import type { ScrapeResult } from "@contracts/exploration";
+import type { ScrapeResult } from "@contracts/explorations";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { anonymousSession, storeTestSessionId, upgradePopup } from "@/test/anonymous";

@@ -2,7 +2,7 @@
 // and the Share This Tool card; on the right the Validation Result and the Domain Exploration panel. A valid address's
 // domain is explored straight away. A visitor who is not signed in spends the free allowance; when it
 // runs out the upgrade dialog offers a way on.
-import type { ScrapeDomainRequest } from "@contracts/exploration";
+import type { ScrapeDomainRequest } from "@contracts/explorations";
 import { createLazyRoute } from "@tanstack/react-router";
 import { InfoIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -18,7 +18,7 @@ import {
   explorationFailureToast,
   ScraperForm,
   useScrapeDomain,
-} from "@/features/exploration";
+} from "@/features/explorations";
 import { ShareToolCard } from "@/features/share";
 import { useValidateEmail, type ValidationState, ValidationForm, ValidationResultCard } from "@/features/validation";
 import { messageOf, refusalOf } from "@/lib/api";

@@ -1,5 +1,5 @@
 // Exploration results as the API answers them, for tests of the panel and the home page.
-import type { DiscoveredEmail, ScrapeResult } from "@contracts/exploration";
+import type { DiscoveredEmail, ScrapeResult } from "@contracts/explorations";
 
 const staff: Array<[first: string, last: string, position: string]> = [
   ["Jane", "Doe", "Chief Executive Officer"],

@@ -1,8 +1,8 @@
 import type { Contact, ContactList } from "@contracts/contacts";
-import type { DiscoveredEmail } from "@contracts/exploration";
+import type { DiscoveredEmail } from "@contracts/explorations";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { EmailCard } from "@/features/exploration";
+import { EmailCard } from "@/features/explorations";
 import { ValidationResultCard } from "@/features/validation";
 import { demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
 import { renderWithAuth } from "@/test/render-app";

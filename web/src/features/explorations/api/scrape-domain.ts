@@ -1,7 +1,7 @@
 // POST /api/scrape-domain: explore a domain's website for contacts and company facts. The automatic
 // flow after a valid validation sends {domain}; the scraper form adds its two options. Anonymous calls carry the
 // browser's session id, against which the server counts the free allowance (a 429 once it is used up).
-import { type ScrapeDomainRequest, type ScrapeResult, scrapeDomainRequestSchema, scrapeResultSchema } from "@contracts/exploration";
+import { type ScrapeDomainRequest, type ScrapeResult, scrapeDomainRequestSchema, scrapeResultSchema } from "@contracts/explorations";
 import { useMutation } from "@tanstack/react-query";
 import { apiFetch, readJson } from "@/lib/api";
 

@@ -1,7 +1,7 @@
 // The website status notices: nothing for a live site; for any other status a notice with the spec's
 // title and the server's plain-words reason. Shown above the tabs, so it is seen whichever tab is open. The contract
 // lists every status the server may answer; its "error" is the spec's "anything else".
-import type { WebsiteStatus } from "@contracts/exploration";
+import type { WebsiteStatus } from "@contracts/explorations";
 import { CircleAlertIcon, InfoIcon, TriangleAlertIcon } from "lucide-react";
 import { cn } from "@/lib/cn";
 

@@ -1,7 +1,7 @@
 // The amber warning of the Emails tab: a site whose content is drawn by scripts, or made with a website
 // builder, may show people more than our crawler could read. It says so, recommends what to do, keeps the manual
 // exploration tips one click away and opens the site for the person to look themselves.
-import type { DetectedTechnologies } from "@contracts/exploration";
+import type { DetectedTechnologies } from "@contracts/explorations";
 import { ChevronDownIcon, ExternalLinkIcon, TriangleAlertIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-import { INVALID_DOMAIN_MESSAGE } from "@contracts/exploration";
+import { INVALID_DOMAIN_MESSAGE } from "@contracts/explorations";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";

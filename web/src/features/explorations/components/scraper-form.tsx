@@ -2,7 +2,7 @@
 // go), and two options: website scraping (on) and comprehensive data collection (off). While a scrape runs every
 // input is disabled. The submit button stays disabled while the domain is empty or not a domain; the hint says why
 // as the person types, and becomes an error once the field has lost focus.
-import { domainInputSchema, INVALID_DOMAIN_MESSAGE, normaliseDomainInput, type ScrapeDomainRequest } from "@contracts/exploration";
+import { domainInputSchema, INVALID_DOMAIN_MESSAGE, normaliseDomainInput, type ScrapeDomainRequest } from "@contracts/explorations";
 import { LoaderCircleIcon, ScanSearchIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Controller } from "react-hook-form";

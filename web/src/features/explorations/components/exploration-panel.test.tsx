@@ -1,4 +1,4 @@
-import { WEBSITE_STATUSES, type ScrapeResult } from "@contracts/exploration";
+import { WEBSITE_STATUSES, type ScrapeResult } from "@contracts/explorations";
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -1,6 +1,6 @@
 // The Emails tab: the discovered addresses, narrowed by the name search; the first three, then
 // the rest on request; the limitations warning where the site may hide addresses from a crawler.
-import type { DetectedTechnologies, DiscoveredEmail } from "@contracts/exploration";
+import type { DetectedTechnologies, DiscoveredEmail } from "@contracts/explorations";
 import { type ReactNode, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { SearchInput } from "@/components/ui/search-input";

@@ -1,7 +1,7 @@
 // The Domain Exploration panel: a status badge and, by state, the empty state, a placeholder while
 // the site is read, the result (banner, status notice, Emails and Domain Info tabs) or what went wrong. The badge and
 // the banner sit in live regions, so screen readers hear the exploration start and what it found.
-import type { ScrapeResult } from "@contracts/exploration";
+import type { ScrapeResult } from "@contracts/explorations";
 import { CircleCheckIcon, GlobeIcon, HourglassIcon } from "lucide-react";
 import type { Ref } from "react";
 import { CardContent } from "@/components/ui/card";

@@ -1,7 +1,7 @@
 // The Domain Info tab: Domain Information (registration, the address pattern, what the company
 // says of itself), Website Analysis (status, technologies, what may hide content) and Contact Information (postal
 // address with its line breaks, phone, social profiles). A domain with nothing known says so.
-import type { DetectedTechnologies, DomainInfo, EmailPattern } from "@contracts/exploration";
+import type { DetectedTechnologies, DomainInfo, EmailPattern } from "@contracts/explorations";
 import { ExternalLinkIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { webPageLink } from "../web-links";

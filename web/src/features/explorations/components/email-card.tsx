@@ -1,6 +1,6 @@
 // One discovered address: the address with a copy button, the person's name and position, a phone, and
 // the page it was found on; signed-in people can save it to their contacts.
-import type { DiscoveredEmail } from "@contracts/exploration";
+import type { DiscoveredEmail } from "@contracts/explorations";
 import { BriefcaseIcon, FileSearchIcon, PhoneIcon, UserIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { CopyEmailButton } from "@/components/ui/copy-email-button";
