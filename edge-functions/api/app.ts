@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { env } from "../_shared/env.ts";
 import { limitBody } from "./lib/body-limit.ts";
-import { admitCaller } from "./lib/caller.ts";
+import { admitCaller, identifyCaller } from "./lib/caller.ts";
 import { domainExplorer } from "./lib/domain-explorer.ts";
 import { emailValidator } from "./lib/email-validator.ts";
 import { notFound, onError } from "./lib/errors.ts";
@@ -44,6 +44,8 @@ export function createApp() {
   // Every signed-in request is admitted once; validations and explorations count against their own limits too.
   app.use("/validate-email", admitCaller("validation"));
   app.use("/scrape-domain", admitCaller("exploration"));
+  app.use("/logout", identifyCaller);
+  app.use("/auth/logout", identifyCaller);
   app.use(admitCaller());
 
   app.route("/", authRoutes);

@@ -160,6 +160,18 @@ Deno.test("a suspended user gets 403 with the reason on every request, until the
   assert.equal((await call("/api/user", { token: user.token })).status, 200);
 });
 
+Deno.test("a suspended or paused user can still sign out", async () => {
+  const suspended = await signedInUser();
+  await setProfile(suspended.id, { suspended_until: new Date("2099-01-02T03:04:00Z") });
+  const paused = await signedInUser();
+  await setProfile(paused.id, { throttle_enabled: true, current_throttle_level: 0 });
+  for (const user of [suspended, paused]) {
+    const answer = await call("/api/logout", { method: "POST", token: user.token });
+    assert.equal(answer.status, 204, answer.text);
+    assert.equal((await call("/api/user", { token: user.token })).status, 401, "the session has ended");
+  }
+});
+
 Deno.test("a fresh crawl of one domain is limited per user: the fourth in a day answers 429", async () => {
   const user = await signedInUser();
   for (let crawl = 0; crawl < 3; crawl++) {

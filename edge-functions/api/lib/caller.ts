@@ -13,6 +13,18 @@ import { setRateLimitHeaders } from "./rate-limit-headers.ts";
 export type CallerEnv = { Variables: { caller: SignedIn | null } };
 
 /**
+ * Names the caller without admitting them: for signing out, which a suspended or throttled user must always be able to
+ * do. Registered before the app-wide admission, which then finds the caller decided and passes.
+ */
+export const identifyCaller: MiddlewareHandler<CallerEnv> = async (c, next) => {
+  if (c.var.caller === undefined) {
+    const token = bearerToken(c.req.header("authorization"));
+    c.set("caller", token ? await verifyAccessToken(token) : null);
+  }
+  await next();
+};
+
+/**
  * Admits the caller, counting `action` against its own limit. Registered app-wide without an action, and before that
  * on the paths of the actions that have limits of their own; the first to run admits, the rest pass.
  */
