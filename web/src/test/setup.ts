@@ -3,8 +3,8 @@ import { act, cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { dismissToast } from "@/components/ui/toast-store";
 
-// jsdom lacks a few browser APIs that Radix's menus and popovers call; these stand-ins do nothing, as a browser with
-// nothing to measure would.
+// The test DOM (happy-dom) lacks a few browser APIs that Radix's menus and popovers call; these stand-ins do nothing,
+// as a browser with nothing to measure would.
 globalThis.ResizeObserver ??= class {
   observe(): void {}
   unobserve(): void {}
@@ -13,7 +13,7 @@ globalThis.ResizeObserver ??= class {
 Element.prototype.scrollIntoView ??= () => {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
-// The router restores scroll positions on navigation; jsdom has no layout to scroll.
+// The router restores scroll positions on navigation; the test DOM has no layout to scroll.
 window.scrollTo = () => {};
 
 afterEach(() => {

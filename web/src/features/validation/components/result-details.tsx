@@ -64,6 +64,8 @@ export function ResultDetails({ result, onValidateSuggestion }: ResultDetailsPro
           variant="outline"
           className="h-auto justify-start py-2.5 text-left whitespace-normal"
           onClick={() => onValidateSuggestion(suggestion)}
+          // Named outright: the name computed from the mixed text and <strong> depends on whitespace handling.
+          aria-label={`Did you mean ${suggestion}?`}
         >
           <SparklesIcon className="text-primary" aria-hidden />
           <span>
