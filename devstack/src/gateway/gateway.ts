@@ -14,11 +14,12 @@ import { mount } from "hono/mount";
 import { jwtVerify } from "jose";
 import {
   bodyLimitForPath,
+  formatBytes,
   bodyTooLargeMessage,
   HEADER_SECTION_MAX_BYTES,
   readBodyWithin,
 } from "../../../edge-functions/_shared/contracts/http-limits.ts";
-import { isHttps, securityHeaders } from "../../../edge-functions/_shared/contracts/security-headers.ts";
+import { securityHeadersOf } from "../../../edge-functions/_shared/contracts/security-headers.ts";
 import type { HealthReport } from "./health.ts";
 import { spa } from "./spa.ts";
 
@@ -226,10 +227,10 @@ function bodyTooLarge(c: Context, client: NodeClient | undefined, maxBytes: numb
 
 /** The SPA's answers (files and index.html) carry the security headers; HSTS when the browser came over https. */
 function withSecurityHeaders(supabaseUrl: string | undefined): MiddlewareHandler {
+  const headersFor = securityHeadersOf(supabaseUrl);
   return async (c, next) => {
     await next();
-    const https = isHttps(c.req.url, c.req.header("x-forwarded-proto"));
-    for (const [name, value] of Object.entries(securityHeaders({ supabaseUrl, https }))) c.res.headers.set(name, value);
+    for (const [name, value] of headersFor(c.req.url, c.req.header("x-forwarded-proto"))) c.res.headers.set(name, value);
   };
 }
 
@@ -267,7 +268,7 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
     return;
   }
   const [status, message] = error.code === "HPE_HEADER_OVERFLOW"
-    ? ["431 Request Header Fields Too Large", `Request headers too large: at most ${HEADER_SECTION_MAX_BYTES / 1024} kB.`]
+    ? ["431 Request Header Fields Too Large", `Request headers too large: at most ${formatBytes(HEADER_SECTION_MAX_BYTES)}.`]
     : ["400 Bad Request", "Bad request"];
   const body = JSON.stringify({ message });
   socket.end(
@@ -382,6 +383,7 @@ function headersFromFunction(answer: IncomingMessage): Record<string, string | s
 }
 
 function exposedWith(functionExposes: string | string[] | undefined): string {
+  if (!functionExposes) return EXPOSED_HEADERS;
   const names = [EXPOSED_HEADERS, ...[functionExposes ?? []].flat()].flatMap((list) => list.split(","));
   const byLowerName = new Map<string, string>();
   for (const name of names.map((name) => name.trim()).filter(Boolean)) {

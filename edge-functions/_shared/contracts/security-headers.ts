@@ -75,3 +75,14 @@ export function securityHeaders({ supabaseUrl, https }: SecurityHeaderOptions): 
     ...(https ? { "Strict-Transport-Security": `max-age=${HSTS_MAX_AGE}; includeSubDomains` } : {}),
   };
 }
+
+/**
+ * The headers for one deployment, built once: per request only the scheme is looked at. `headersFor` takes the
+ * request URL and its X-Forwarded-Proto.
+ */
+export function securityHeadersOf(supabaseUrl: string | undefined) {
+  const overHttps = Object.entries(securityHeaders({ supabaseUrl, https: true }));
+  const overHttp = Object.entries(securityHeaders({ supabaseUrl, https: false }));
+  return (requestUrl: string, forwardedProto: string | null | undefined): [string, string][] =>
+    isHttps(requestUrl, forwardedProto) ? overHttps : overHttp;
+}
