@@ -2,7 +2,7 @@
 // admitted by the limiter before any route runs: refused while the account is suspended, past its throttle, or past
 // the per-minute limit of the action the route performs. Routes then read the caller: requireUser where only users
 // may call, signedInOrNull (lib/visitor.ts) where anyone may.
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { type SignedIn, verifyAccessToken } from "../../_shared/auth/index.ts";
 import { DomainError } from "../../_shared/errors.ts";
 import { type Admission, admitUserRequest, type LimitedAction } from "../../_shared/rate-limits/index.ts";
@@ -17,12 +17,16 @@ export type CallerEnv = { Variables: { caller: SignedIn | null } };
  * do. Registered before the app-wide admission, which then finds the caller decided and passes.
  */
 export const identifyCaller: MiddlewareHandler<CallerEnv> = async (c, next) => {
-  if (c.var.caller === undefined) {
-    const token = bearerToken(c.req.header("authorization"));
-    c.set("caller", token ? await verifyAccessToken(token) : null);
-  }
+  if (c.var.caller === undefined) await identify(c);
   await next();
 };
+
+async function identify(c: Context<CallerEnv>): Promise<SignedIn | null> {
+  const token = bearerToken(c.req.header("authorization"));
+  const caller = token ? await verifyAccessToken(token) : null;
+  c.set("caller", caller);
+  return caller;
+}
 
 /**
  * Admits the caller, counting `action` against its own limit. Registered app-wide without an action, and before that
@@ -31,9 +35,7 @@ export const identifyCaller: MiddlewareHandler<CallerEnv> = async (c, next) => {
 export function admitCaller(action: LimitedAction | null = null): MiddlewareHandler<CallerEnv> {
   return async (c, next) => {
     if (c.var.caller !== undefined) return await next();
-    const token = bearerToken(c.req.header("authorization"));
-    const caller = token ? await verifyAccessToken(token) : null;
-    c.set("caller", caller);
+    const caller = await identify(c);
     if (caller) {
       const admission = await admitUserRequest(caller.userId, action);
       if (!admission.admitted) throw refusal(admission);

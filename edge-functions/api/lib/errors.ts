@@ -5,7 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ErrorResponse } from "../../_shared/accounts/index.ts";
 import { DomainError, type DomainFailures, type DomainReason } from "../../_shared/errors.ts";
-import { inWords } from "../../_shared/rate-limits/index.ts";
+import { inWords, type RateLimitDecision } from "../../_shared/rate-limits/index.ts";
 import { setRateLimitHeaders } from "./rate-limit-headers.ts";
 
 export function errorBody(message: string): ErrorResponse {
@@ -20,7 +20,7 @@ interface Answer<R extends DomainReason> {
 export const EXPLORATION_REFUSED_MESSAGE = "This domain cannot be explored";
 export const EXPLORATION_FAILED_MESSAGE = "The exploration failed on our side. Please try again in a few minutes.";
 
-export const domainAnswers: { [R in DomainReason]: Answer<R> } = {
+const domainAnswers: { [R in DomainReason]: Answer<R> } = {
   registration_conflict: {
     status: 409,
     // devstack's Auth hook (private.hook_before_user_created) answers a taken username in the same words.
@@ -71,14 +71,14 @@ export const notFound: NotFoundHandler = (c) => c.json(errorBody("Not found"), 4
 
 export const onError: ErrorHandler = (error, c: Context) => {
   if (error instanceof DomainError) {
-    if (error.reason === "rate_limited") {
-      setRateLimitHeaders(c, (error as DomainError<"rate_limited">).details.decision);
+    // A refusal for now that carries its limit's decision (rate_limited, allowance_used_up) says when to come back.
+    const details: unknown = error.details;
+    if (details && typeof details === "object" && "decision" in details) {
+      setRateLimitHeaders(c, details.decision as RateLimitDecision);
     }
     // The one refusal whose body says more than its message: the upgrade dialog opens on these figures.
     if (error.reason === "allowance_used_up") {
-      const { refusal, decision } = (error as DomainError<"allowance_used_up">).details;
-      setRateLimitHeaders(c, decision);
-      return c.json(refusal, 429);
+      return c.json((error as DomainError<"allowance_used_up">).details.refusal, 429);
     }
     // Our own failure, answered in words that reveal nothing; the detail goes to the log.
     if (error.reason === "exploration_failed") console.error(`${c.req.method} ${c.req.path} failed:`, error.cause);
