@@ -44,3 +44,8 @@ Deno.test("a password may not be the username or the email address, in any case"
   const parsed = registerRequestSchema.safeParse({ ...account, password: "ada@example.com" });
   assert.deepEqual(parsed.error?.issues[0]?.path, ["password"]);
 });
+
+Deno.test("a password's minimum counts characters as the server's rule does, so the form and the server agree", () => {
+  assert.equal(refusal({ ...account, password: "😀".repeat(7) }), "Password must be at least 8 characters");
+  assert.equal(refusal({ ...account, password: "😀".repeat(8) }), undefined);
+});

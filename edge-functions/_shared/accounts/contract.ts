@@ -38,6 +38,13 @@ export const emailSchema = text({ error: "Please enter a valid email address" })
   .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
   .pipe(z.email("Please enter a valid email address").regex(AUTH_EMAIL_DOMAIN, "Please enter a valid email address"));
 
+export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+
+/** Characters as a person counts them (code points): an emoji is one, not the two UTF-16 units `length` sees. */
+export function characterCount(value: string): number {
+  return [...value].length;
+}
+
 /** A password's length in UTF-8 bytes, which is what bcrypt counts. */
 export function utf8Length(value: string): number {
   return new TextEncoder().encode(value).length;
@@ -48,7 +55,7 @@ export const PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_MAX_BYTES}
 
 export const passwordSchema = text({ error: "Password is required" })
   .min(1, "Password is required")
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .refine((password) => characterCount(password) >= PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
   .refine((password) => utf8Length(password) <= PASSWORD_MAX_BYTES, PASSWORD_TOO_LONG);
 
 export const PASSWORD_IS_IDENTITY = "Password must not be your username or email address";

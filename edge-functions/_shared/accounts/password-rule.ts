@@ -8,6 +8,8 @@ import {
   PASSWORD_IS_IDENTITY,
   PASSWORD_MIN_LENGTH,
   PASSWORD_TOO_LONG,
+  PASSWORD_TOO_SHORT,
+  characterCount,
   passwordIsIdentity,
   utf8Length,
   PASSWORD_MAX_BYTES,
@@ -41,9 +43,7 @@ function strengthEstimator(): ZxcvbnFactory {
 
 /** Why a new password is refused, or null when it may be used. The username and email count against it. */
 export function passwordProblem(password: string, identity: { username?: string; email?: string }): PasswordProblem | null {
-  if ([...password].length < PASSWORD_MIN_LENGTH) {
-    return { reason: "length", message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` };
-  }
+  if (characterCount(password) < PASSWORD_MIN_LENGTH) return { reason: "length", message: PASSWORD_TOO_SHORT };
   if (utf8Length(password) > PASSWORD_MAX_BYTES) return { reason: "bytes", message: PASSWORD_TOO_LONG };
   if (passwordIsIdentity(password, identity)) return { reason: "identity", message: PASSWORD_IS_IDENTITY };
   const inputs = [identity.username, identity.email, identity.email?.split("@")[0]].filter(
