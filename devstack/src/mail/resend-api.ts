@@ -4,11 +4,9 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
+import { MAX_BATCH, MAX_RECIPIENTS } from "../../../edge-functions/_shared/email/limits.ts";
 import type { Address, MailStore, NewMessage } from "./store.ts";
 
-/** Resend's limits: 50 recipients per field of one email, 100 emails per batch. */
-const MAX_RECIPIENTS = 50;
-const MAX_BATCH = 100;
 
 // Resend accepts "email@example.com" or "Name <email@example.com>".
 const ADDRESS = /^\s*(?:"?([^"<]*?)"?\s*<([^<>\s@]+@[^<>\s@]+)>|([^<>\s@]+@[^<>\s@]+))\s*$/;

@@ -4,10 +4,8 @@
 import { z } from "zod";
 import { env } from "../env.ts";
 import { describeAllIssues } from "../zod-issues.ts";
+import { MAX_BATCH, MAX_RECIPIENTS } from "./limits.ts";
 
-/** Resend's own limits: 50 recipients per field, 100 emails per batch. */
-export const MAX_RECIPIENTS = 50;
-export const MAX_BATCH = 100;
 /** A send that takes longer than this is given up as unavailable, well within an edge function's time. */
 const SEND_TIMEOUT_MS = 10_000;
 
