@@ -37,12 +37,17 @@ export async function registerNewAccount(
 /** Signs in on the /login page the way a person does, and waits to be taken home. */
 export async function logIn(page: Page, identifier: string, password: string): Promise<void> {
   await page.goto("/login");
+  await submitLogin(page, identifier, password);
+  await expect(page).toHaveURL("/");
+}
+
+/** Fills in and sends the Login form on the screen now, and waits for the welcome. */
+export async function submitLogin(page: Page, identifier: string, password: string): Promise<void> {
   const form = page.getByRole("form", { name: "Login" });
   await form.getByLabel("Username or email").fill(identifier);
   await form.getByLabel("Password").fill(password);
   await form.getByRole("button", { name: "Login" }).click();
   await expect(notifications(page).getByText("Welcome back!", { exact: true })).toBeVisible();
-  await expect(page).toHaveURL("/");
 }
 
 export async function logOut(page: Page, username: string): Promise<void> {

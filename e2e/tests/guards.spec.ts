@@ -1,21 +1,13 @@
 // The route guards as a person meets them: an admin page asks a signed-out visitor to sign in and brings them back
 // to it; it shows a signed-in person who is not an admin a 403 screen, and an admin the page.
-import { expect, type Page, test } from "@playwright/test";
-import { notifications, seeded } from "./accounts";
-
-async function signInOnTheAuthScreen(page: Page, identifier: string, password: string): Promise<void> {
-  const form = page.getByRole("form", { name: "Login" });
-  await form.getByLabel("Username or email").fill(identifier);
-  await form.getByLabel("Password").fill(password);
-  await form.getByRole("button", { name: "Login" }).click();
-  await expect(notifications(page).getByText("Welcome back!", { exact: true })).toBeVisible();
-}
+import { expect, test } from "@playwright/test";
+import { seeded, submitLogin } from "./accounts";
 
 test("a signed-out visitor of /admin signs in and comes back to it: 403 unless an admin", async ({ page }) => {
   await page.goto("/admin");
   await expect(page).toHaveURL("/auth?redirect=%2Fadmin");
 
-  await signInOnTheAuthScreen(page, seeded.demo.username, seeded.demo.password);
+  await submitLogin(page, seeded.demo.username, seeded.demo.password);
   await expect(page).toHaveURL("/admin");
   await expect(page.getByRole("heading", { name: "Admins only" })).toBeVisible();
 });
@@ -24,7 +16,7 @@ test("an admin signing in on the way to /admin gets the admin page", async ({ pa
   await page.goto("/admin");
   await expect(page).toHaveURL("/auth?redirect=%2Fadmin");
 
-  await signInOnTheAuthScreen(page, seeded.admin.username, seeded.admin.password);
+  await submitLogin(page, seeded.admin.username, seeded.admin.password);
   await expect(page).toHaveURL("/admin");
   await expect(page.getByRole("heading", { name: "Admin", exact: true })).toBeVisible();
 });

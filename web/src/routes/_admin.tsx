@@ -2,7 +2,7 @@
 // signed-out visitor is sent to sign in first; a signed-in person who is not an admin sees a 403 screen rather than a
 // blank page or a screen whose every request the server would refuse. The server checks is_admin on its own.
 import { createRoute, Link, Outlet } from "@tanstack/react-router";
-import { type LucideIcon, ShieldOffIcon } from "lucide-react";
+import { ShieldOffIcon } from "lucide-react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { buttonVariants } from "@/components/ui/button";
 import { IconBadge } from "@/components/ui/icon-badge";
@@ -31,9 +31,6 @@ export const adminRoute = createRoute({
   component: AdminLayout,
 });
 
-/** The admin screens there are, for the /admin overview. Each new admin screen adds its entry here. */
-const adminAreas: { to: string; title: string; description: string; icon: LucideIcon }[] = [];
-
 export const adminIndexRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: "/",
@@ -45,20 +42,8 @@ function AdminOverview() {
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8">
       <h1 className="text-3xl font-bold tracking-tight">Admin</h1>
-      {adminAreas.length === 0 ? (
-        <EmptyState title="No admin screens yet" description="Admin screens are listed here as they are added." />
-      ) : (
-        <ul className="grid gap-3 sm:grid-cols-2">
-          {adminAreas.map((area) => (
-            <li key={area.to}>
-              <a href={area.to} className="grid gap-1 rounded-xl border bg-card p-4 hover:bg-muted/40">
-                <span className="font-medium">{area.title}</span>
-                <span className="text-sm text-muted-foreground">{area.description}</span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      {/* The admin screens link from here as they are added. */}
+      <EmptyState title="No admin screens yet" description="Admin screens are listed here as they are added." />
     </div>
   );
 }
