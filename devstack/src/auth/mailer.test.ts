@@ -1,31 +1,8 @@
-// Auth's mail settings from config.toml and its SMTP mailer, delivering into a real catcher.
+// Auth's SMTP mailer, delivering into a real catcher, and where its links may send the browser.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningMailCatcher, startMailCatcher } from "../mail/index.ts";
 import { allowedRedirect } from "./email-change.ts";
-import { emailSettingsFromConfig, smtpMailer } from "./mailer.ts";
-
-describe("emailSettingsFromConfig", () => {
-  it("reads [auth.email] double_confirm_changes, otp_expiry and max_frequency", () => {
-    const config = `[auth.email]\ndouble_confirm_changes = false\notp_expiry = 600\nmax_frequency = "1m30s"\n`;
-    expect(emailSettingsFromConfig(config)).toEqual({
-      secureEmailChange: false,
-      otpExpirySeconds: 600,
-      maxFrequencySeconds: 90,
-    });
-  });
-
-  it("takes GoTrue's defaults where the file says nothing: secure change on, an hour, a minute", () => {
-    expect(emailSettingsFromConfig(`project_id = "x"\n`)).toEqual({
-      secureEmailChange: true,
-      otpExpirySeconds: 3600,
-      maxFrequencySeconds: 60,
-    });
-  });
-
-  it("refuses a duration it cannot read, naming the key", () => {
-    expect(() => emailSettingsFromConfig(`[auth.email]\nmax_frequency = "soon"\n`)).toThrow(/max_frequency/);
-  });
-});
+import { smtpMailer } from "./mailer.ts";
 
 describe("allowedRedirect", () => {
   const settings = { siteUrl: "http://localhost:54321" };

@@ -6,7 +6,8 @@ import type { Server } from "node:http";
 import { join } from "node:path";
 import postgres from "postgres";
 import { createAuthApp } from "../auth/index.ts";
-import { readEmailSettings, smtpMailer } from "../auth/mailer.ts";
+import { loadAuthConfig } from "../auth/config.ts";
+import { smtpMailer } from "../auth/mailer.ts";
 import { lockDataDir } from "../db/data-dir-lock.ts";
 import { applySchema } from "../db/database.ts";
 import { startFunction, type RunningFunction } from "../functions/functions.ts";
@@ -141,13 +142,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     const sql = postgres(dbUrl, { max: 5, onnotice: () => {} });
     started.push({ component: "auth's database pool", stop: () => sql.end({ timeout: 5 }) });
+    // config.toml is read once: Auth's password minimum, hook and mailer settings all come from it.
+    const authConfig = loadAuthConfig(paths.repoRoot);
     const auth = createAuthApp({
       sql,
       jwtSecret: LOCAL_JWT_SECRET,
       jwtExpirySeconds: JWT_EXPIRY_SECONDS,
       issuer: `${url}/auth/v1`,
+      config: authConfig,
       email: {
-        ...readEmailSettings(join(paths.repoRoot, "supabase/config.toml")),
+        ...authConfig.email,
         siteUrl: url,
         externalUrl: `${url}/auth/v1`,
         mailer: smtpMailer({ host: "127.0.0.1", port: mail.smtpPort, from: "MailScout <noreply@mailscout.test>" }),
