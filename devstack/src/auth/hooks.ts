@@ -18,7 +18,20 @@ export interface HookUser {
   appMetadata: Record<string, unknown>;
 }
 
-export function beforeUserCreatedEvent(user: HookUser, ipAddress: string | null) {
+/**
+ * Asks config.toml's before-user-created hook, if one is set, about the user about to be inserted in `db`'s
+ * transaction; throws its refusal. GoTrue asks it for sign-ups and admin-created users alike.
+ */
+export async function runBeforeUserCreated(
+  db: Db,
+  hook: PgFunctionHook | null,
+  user: HookUser,
+  ipAddress: string | null,
+): Promise<void> {
+  if (hook) await runPgFunctionHook(db, hook, beforeUserCreatedEvent(user, ipAddress));
+}
+
+function beforeUserCreatedEvent(user: HookUser, ipAddress: string | null) {
   return {
     metadata: {
       uuid: randomUUID(),
@@ -49,7 +62,7 @@ const hookAnswer = (answer: unknown): { http_code?: unknown; message?: unknown }
 };
 
 /** Runs the hook; throws the refusal it answers, as GoTrue would answer it. */
-export async function runPgFunctionHook(db: Db, hook: PgFunctionHook, event: unknown): Promise<void> {
+async function runPgFunctionHook(db: Db, hook: PgFunctionHook, event: unknown): Promise<void> {
   const [row] = await db<{ answer: unknown }[]>`
     select ${db(hook.schema)}.${db(hook.name)}(${asJson(event)}::text::jsonb) as answer
   `;

@@ -14,7 +14,7 @@ import {
 } from "../credentials.ts";
 import { isUniqueViolation, isUuid } from "../db.ts";
 import { badRequest, notFound, unexpectedFailure, unprocessable } from "../errors.ts";
-import { beforeUserCreatedEvent, runPgFunctionHook } from "../hooks.ts";
+import { runBeforeUserCreated } from "../hooks.ts";
 import type { AuthOptions } from "../options.ts";
 import { endSessions } from "../sessions.ts";
 import {
@@ -98,22 +98,19 @@ export function adminRoutes(options: AuthOptions) {
 
     const user = await options.sql.begin(async (tx) => {
       // GoTrue asks the before-user-created hook for admin-created users too.
-      const hook = options.config.beforeUserCreated;
-      if (hook) {
-        const appMetadata = { provider: providers[0], providers };
-        const event = beforeUserCreatedEvent(
-          {
-            id: newId,
-            email: email ?? "",
-            phone: phone ?? "",
-            role: body.role || "",
-            userMetadata: body.user_metadata ?? {},
-            appMetadata,
-          },
-          null,
-        );
-        await runPgFunctionHook(tx, hook, event);
-      }
+      await runBeforeUserCreated(
+        tx,
+        options.config.beforeUserCreated,
+        {
+          id: newId,
+          email: email ?? "",
+          phone: phone ?? "",
+          role: body.role || "",
+          userMetadata: body.user_metadata ?? {},
+          appMetadata: { provider: providers[0], providers },
+        },
+        null,
+      );
       let id: string;
       try {
         id = await insertUser(tx, {

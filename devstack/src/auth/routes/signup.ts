@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { metadataMap, readBody } from "../body.ts";
 import { checkPasswordStrength, hashPassword, validateEmail } from "../credentials.ts";
-import { beforeUserCreatedEvent, runPgFunctionHook } from "../hooks.ts";
+import { runBeforeUserCreated } from "../hooks.ts";
 import { isUniqueViolation } from "../db.ts";
 import { badRequest, unexpectedFailure, unprocessable } from "../errors.ts";
 import { sessionResponse } from "../grant.ts";
@@ -48,14 +48,12 @@ export function signupRoutes(options: AuthOptions) {
     const newId = randomUUID();
     const { user, issued } = await options.sql.begin(async (tx) => {
       // GoTrue asks the hook inside the sign-up's transaction, just before it inserts the user.
-      const hook = options.config.beforeUserCreated;
-      if (hook) {
-        const event = beforeUserCreatedEvent(
-          { id: newId, email: address, phone: "", role: "", userMetadata, appMetadata },
-          clientAddress(c.req.header("x-forwarded-for")),
-        );
-        await runPgFunctionHook(tx, hook, event);
-      }
+      await runBeforeUserCreated(
+        tx,
+        options.config.beforeUserCreated,
+        { id: newId, email: address, phone: "", role: "", userMetadata, appMetadata },
+        clientAddress(c.req.header("x-forwarded-for")),
+      );
       let id: string;
       try {
         id = await insertUser(tx, {
