@@ -25,7 +25,7 @@ export {
   type MailDomainCacheStore,
   type MailDomainResolverOptions,
 } from "./resolver.ts";
-export { NEGATIVE_TTL_WITHOUT_SOA, TTL_BOUNDS } from "./resolve-mail-domain.ts";
+export { NEGATIVE_TTL_WITHOUT_SOA, resolveAddresses, type ResolvedAddresses, TTL_BOUNDS } from "./resolve-mail-domain.ts";
 export { createMailDomainResolverFromSettings } from "./from-settings.ts";
 export { mailDomainCacheStore } from "./privileged.ts";
 export { createDnsClient, type DnsClient, DnsQueryError } from "./client.ts";
