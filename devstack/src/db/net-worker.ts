@@ -105,7 +105,8 @@ export async function startNetWorker(options: { dbUrl: string; log: (line: strin
     probe: async () => void (await sql`select net.check_worker_is_up()`),
     stop: async () => {
       stopping = true;
-      await listening.unlisten();
+      // The database may be gone already (the stack stops because it died); the rest must still be stopped.
+      await listening.unlisten().catch(() => {});
       await sweeping;
       for (const controller of inFlight.values()) controller.abort(new Error("request cancelled: devstack stopped"));
       await Promise.all(inFlight.keys());
