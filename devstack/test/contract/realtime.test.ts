@@ -191,6 +191,49 @@ describe("messages from the database", () => {
     }
   });
 
+  it("delivers a message too large for a NOTIFY in its place among the others, and raw bytes as raw bytes", async () => {
+    const topic = uniqueTopic("large");
+    const client = anonClient();
+    try {
+      const channel = client.channel(topic);
+      const received = broadcasts(channel);
+      await joined(channel);
+
+      const text = "x".repeat(20_000);
+      await sql.begin(async (transaction) => {
+        await transaction`select realtime.send('{"n": 1}', 'small', ${topic}, false)`;
+        await transaction`select realtime.send(jsonb_build_object('text', ${text}::text), 'large', ${topic}, false)`;
+        await transaction`select realtime.send_binary('\\x00ff07'::bytea, 'bytes', ${topic}, false)`;
+        await transaction`select realtime.send('{"n": 3}', 'small', ${topic}, false)`;
+      });
+      const messages = await received.received(4);
+      expect(messages.map((message) => message.event)).toEqual(["small", "large", "bytes", "small"]);
+      expect(messages[1]?.payload.text).toBe(text);
+      expect([...new Uint8Array(messages[2]?.payload as unknown as ArrayBuffer)]).toEqual([0, 255, 7]);
+    } finally {
+      await disconnect(client);
+    }
+  });
+
+  it("keeps a payload's own id, and realtime.send never fails the caller's transaction", async () => {
+    const topic = uniqueTopic("send");
+    const client = anonClient();
+    try {
+      const channel = client.channel(topic);
+      const received = broadcasts(channel);
+      await joined(channel);
+
+      // A null topic breaks the insert: Supabase's realtime.send turns that into a WARNING.
+      await sql`select realtime.send('{}', 'nowhere', null, false)`;
+      await sql`select realtime.send('{"id": "mine"}', 'own-id', ${topic}, false)`;
+      const [message] = await received.received(1);
+      expect(message?.payload).toEqual({ id: "mine" });
+      expect(message?.meta?.id).not.toBe("mine");
+    } finally {
+      await disconnect(client);
+    }
+  });
+
   it("reaches 200 sockets at once", async () => {
     const topic = uniqueTopic("crowd");
     const clients = Array.from({ length: 200 }, () => anonClient());
