@@ -9,8 +9,9 @@ const parsed = z
     SUPABASE_URL: z.url(),
     SUPABASE_ANON_KEY: z.string().min(1),
     SUPABASE_SERVICE_ROLE_KEY: z.string().min(1),
-    // The stack's database as its superuser, for what a test arranges or sends from SQL (Realtime's tests).
-    SUPABASE_DB_URL: z.string().min(1),
+    // The database as the migrations' role sees it, for what only SQL can do (queue pg_net requests, send Realtime
+    // messages, arrange a test's policies).
+    SUPABASE_DB_URL: z.url(),
   })
   .safeParse(process.env);
 if (!parsed.success) {
