@@ -113,7 +113,8 @@ create table public.bulk_validation_items (
   verdict text
     constraint bulk_validation_items_verdict check (verdict in ('deliverable', 'risky', 'undeliverable', 'unknown')),
   deferred boolean not null default false,
-  primary key (session_id, email_key)
+  primary key (session_id, email_key),
+  constraint bulk_validation_items_result_has_verdict check ((result is null) = (verdict is null))
 );
 
 comment on table public.bulk_validation_items is

@@ -218,6 +218,7 @@ declare
   session public.bulk_validation_sessions;
   accepted integer;
   skipped integer;
+  item_count integer;
 begin
   if p_part is null or p_part < 0 or p_skipped < 0 or p_bytes < 0 or p_final is null
      or pg_catalog.jsonb_typeof(p_rows) is distinct from 'array' then
@@ -251,6 +252,9 @@ begin
       raise exception 'too_large' using errcode = 'P0413',
         detail = pg_catalog.format('A file may hold %s addresses and %s bytes.', max_rows, max_bytes);
     end if;
+    if p_final and session.total_emails + accepted = 0 then
+      raise exception 'no_rows' using errcode = 'P0400';
+    end if;
 
     insert into public.bulk_validation_rows (
       session_id, row_no, email, email_key, first_name, last_name, phone_number, mobile_number, job_title, company, cells
@@ -266,25 +270,22 @@ begin
       email, "emailKey", "firstName", "lastName", "phoneNumber", "mobileNumber", "jobTitle", company, cells, row_no
     );
 
+    if p_final then
+      -- The upload is committed: its items and chunks, and the job is queued for the workers.
+      item_count := private.bulk_make_chunks(p_session, 1);
+    end if;
+    -- One update, so the final part's counters and the upload's completion are one progress event.
     update public.bulk_validation_sessions as s
     set parts_received = s.parts_received + 1,
       total_emails = s.total_emails + accepted,
       skipped_rows = s.skipped_rows + skipped,
       uploaded_bytes = s.uploaded_bytes + coalesce(p_bytes, 0),
       last_part_rows = accepted,
-      last_part_skipped = skipped
+      last_part_skipped = skipped,
+      upload_complete = p_final,
+      distinct_emails = coalesce(item_count, 0)
     where s.id = p_session
     returning s.* into session;
-
-    if p_final then
-      if session.total_emails = 0 then
-        raise exception 'no_rows' using errcode = 'P0400';
-      end if;
-      update public.bulk_validation_sessions as s
-      set upload_complete = true, distinct_emails = private.bulk_make_chunks(p_session, 1), status = 'queued'
-      where s.id = p_session
-      returning s.* into session;
-    end if;
   end if;
 
   return pg_catalog.jsonb_build_object(

@@ -252,8 +252,9 @@ select results_eq(
 -- Complete ---------------------------------------------------------------------------------------------------------------
 
 select throws_ok(
-  format($$ select private.bulk_complete_chunk(%L, 1, %L, tests.bulk_results(jsonb_build_array(%L::jsonb -> 0))) $$,
-         :'first_session', :'reclaim_lease_token', :'reclaim_items'),
+  format($$ select private.bulk_complete_chunk(%L, 1, %L,
+              '[{"emailKey": "ada@example.test", "verdict": "deliverable", "result": {"verdict": "deliverable"}}]') $$,
+         :'first_session', :'reclaim_lease_token'),
   'P0422', 'results_incomplete', 'a result for every address of the chunk, or none is stored'
 );
 select is(
