@@ -1,10 +1,10 @@
 -- Bulk validation: a signed-in user's uploaded file, its rows, the distinct addresses to validate and the work queue.
 --
 -- A session is one file (platform.md §3 bulk_validation_sessions). Its rows arrive in parts of up to 5,000
--- (bulk_validation_rows, numbered in file order); the last part commits the upload, which makes one item per distinct
--- address (bulk_validation_items: duplicates in a file are validated once and reported on every row) and groups the
--- items by domain into chunks (bulk_validation_chunks), the units a worker claims, validates and commits. The session's
--- counters move in the same transaction as a chunk's verdicts, so they always equal the rows behind the stored results.
+-- (bulk_validation_rows, numbered in file order); the last part commits the upload, which groups the distinct addresses
+-- by domain into chunks (bulk_validation_chunks), the units a worker claims, validates and commits. A completed chunk
+-- writes its addresses' verdicts (bulk_validation_items: duplicates in a file are validated once and reported on every
+-- row), and the session's counters move in the same transaction, so they always equal the rows behind the verdicts.
 -- Everything here is written only by the functions of the bulk validation jobs migration, run by the api and the worker
 -- as the database owner. The owner reads their sessions, rows and items and deletes (cancels) their sessions, which
 -- takes the rows, items and chunks along; admins read every session; nobody else sees anything. Chunks are the queue's
@@ -106,31 +106,33 @@ create table public.bulk_validation_items (
   email_key text not null,
   domain text not null,
   row_count integer not null constraint bulk_validation_items_row_count check (row_count >= 1),
-  -- The chunk that validates it (bulk_validation_chunks). No foreign key: the commit writes both at once, and the
-  -- check would cost a lookup for each of up to 100,000 items.
   chunk_no integer not null,
-  result jsonb,
-  verdict text
+  result jsonb not null,
+  verdict text not null
     constraint bulk_validation_items_verdict check (verdict in ('deliverable', 'risky', 'undeliverable', 'unknown')),
   deferred boolean not null default false,
-  primary key (session_id, email_key),
-  constraint bulk_validation_items_result_has_verdict check ((result is null) = (verdict is null))
+  primary key (session_id, email_key)
 );
 
 comment on table public.bulk_validation_items is
-  'One distinct address of a session, validated once and reported on each of its rows.';
-comment on column public.bulk_validation_items.domain is
-  'The part after the last "@": chunks group addresses by it, so DNS is asked once per domain per chunk.';
+  'A distinct address of a session with its verdict, validated once and reported on each of its rows; written when its '
+  'chunk completes (an address of a chunk that failed has none).';
+comment on column public.bulk_validation_items.domain is 'The part after the last "@", which chunks group addresses by.';
 comment on column public.bulk_validation_items.row_count is 'The rows that share the address: what its verdict counts for.';
+comment on column public.bulk_validation_items.chunk_no is 'The chunk (bulk_validation_chunks) that validated it.';
 comment on column public.bulk_validation_items.result is
-  'The engine''s ValidationResult (camelCase, edge-functions/_shared/validation/contract.ts); null until validated.';
+  'The engine''s ValidationResult (camelCase, edge-functions/_shared/validation/contract.ts).';
 comment on column public.bulk_validation_items.deferred is
   'The first answer was a DNS timeout: validated once more at the end of the job (a phase 2 chunk), not counted yet.';
 
+-- A chunk lists its addresses itself, so committing an upload writes a hundred chunks rather than 100,000 items, and
+-- each item is written once, with its verdict.
 create table public.bulk_validation_chunks (
   session_id uuid not null references public.bulk_validation_sessions (id) on delete cascade,
   chunk_no integer not null constraint bulk_validation_chunks_chunk_no check (chunk_no >= 1),
   phase integer not null default 1 constraint bulk_validation_chunks_phase check (phase in (1, 2)),
+  email_keys text[] not null,
+  row_counts integer[] not null,
   state text not null default 'pending'
     constraint bulk_validation_chunks_state check (state in ('pending', 'leased', 'done', 'failed')),
   attempts integer not null default 0 constraint bulk_validation_chunks_attempts check (attempts >= 0),
@@ -138,12 +140,15 @@ create table public.bulk_validation_chunks (
   lease_token uuid,
   last_error text,
   primary key (session_id, chunk_no),
-  constraint bulk_validation_chunks_lease check ((state = 'leased') = (lease_token is not null and lease_until is not null))
+  constraint bulk_validation_chunks_lease check ((state = 'leased') = (lease_token is not null and lease_until is not null)),
+  constraint bulk_validation_chunks_row_counts check (cardinality(email_keys) = cardinality(row_counts))
 );
 
 comment on table public.bulk_validation_chunks is
-  'A unit of work: the items with this chunk_no, claimed by one worker at a time under a lease.';
+  'A unit of work: about 1,000 addresses, grouped by domain, claimed by one worker at a time under a lease.';
 comment on column public.bulk_validation_chunks.phase is '1: the first pass; 2: the retry of the items deferred by DNS timeouts.';
+comment on column public.bulk_validation_chunks.email_keys is 'Its addresses (email_key), in domain order.';
+comment on column public.bulk_validation_chunks.row_counts is 'The rows each of those addresses stands for, in the same order.';
 comment on column public.bulk_validation_chunks.state is
   'pending (waiting), leased (a worker has it until lease_until), done, or failed (3 attempts; last_error says why).';
 comment on column public.bulk_validation_chunks.attempts is 'Times the chunk was claimed; a 3rd failed attempt fails it.';
@@ -159,9 +164,7 @@ create index bulk_validation_sessions_expires_at_idx
   on public.bulk_validation_sessions (expires_at) where expires_at is not null;
 create index bulk_validation_sessions_incomplete_idx
   on public.bulk_validation_sessions (created_at) where not upload_complete;
--- A claimed chunk's items; the items of a chunk being completed.
-create index bulk_validation_items_chunk_idx on public.bulk_validation_items (session_id, chunk_no);
--- The end of a job asks whether any item waits for the retry.
+-- The end of phase 1 looks for the items waiting for the retry.
 create index bulk_validation_items_deferred_idx on public.bulk_validation_items (session_id) where deferred;
 -- The claim: only chunks with work left, so the scan stays short however many chunks are done.
 create index bulk_validation_chunks_claim_idx

@@ -4,9 +4,10 @@
 -- servers holding the service key may too; API roles never reach them. Each call is one transaction:
 --   bulk_open_session       a new session, unless the user already has p_max_active jobs waiting or running;
 --   bulk_append_part        one part of up to 5,000 rows (idempotent by part number); the final part commits the upload:
---                           one item per distinct address, grouped by domain into chunks, and the job is queued;
+--                           its distinct addresses, grouped by domain into chunks, and the job is queued;
 --   bulk_claim_chunk        a worker leases the next chunk (`for update skip locked`, so two workers never share one);
---   bulk_complete_chunk     stores a chunk's verdicts and moves the session's counters by the rows they stand for;
+--   bulk_complete_chunk     writes a chunk's verdicts (its items) and moves the session's counters by the rows they
+--                           stand for;
 --   bulk_release_chunk      a worker gives a chunk back after an error; the 3rd failed attempt fails the chunk;
 --   bulk_pending_work       whether a worker is needed (the schedule's re-kick);
 --   bulk_delete_expired_sessions  retention: sessions 30 days after completion, uploads abandoned for a day.
@@ -21,18 +22,20 @@
 
 -- Chunks ------------------------------------------------------------------------------------------------------------
 
--- Items in order of domain: a domain of up to `target` items goes whole into the chunk where it starts (so a chunk
--- holds fewer than 2 × target), a larger one is cut every `target` items; chunk numbers are then made consecutive from
--- p_first_chunk.
+-- Addresses in order of domain, cut into chunks of about `target`: each domain starts in the range of `target`
+-- addresses where its first address falls, and all domains starting in one range share a chunk, so a domain of up to
+-- `target` is never split and a chunk holds fewer than 2 × target. A larger domain is cut into pieces of at most
+-- `target` (by a hash of the address, so no sort is needed): its first piece joins its range's chunk, the others are
+-- chunks of their own. Worked out per domain rather than per address, which keeps 100,000 addresses to two passes.
 create or replace function private.bulk_chunk_plan(p_session uuid, p_phase integer, p_first_chunk integer)
-returns table (email_key text, domain text, row_count integer, chunk_no integer)
+returns table (chunk_no integer, email_keys text[], row_counts integer[])
 language sql
 stable
 set search_path = ''
--- The sorts of 100,000 addresses stay in memory.
+-- The aggregates of 100,000 addresses stay in memory.
 set work_mem = '64MB'
 as $$
-  with source as (
+  with item as (
     -- Phase 1: the distinct addresses of the uploaded rows. Phase 2: the items deferred by a DNS timeout.
     select r.email_key, pg_catalog.split_part(r.email_key, '@', -1) as domain, pg_catalog.count(*)::integer as row_count
     from public.bulk_validation_rows as r
@@ -43,61 +46,55 @@ as $$
     from public.bulk_validation_items as i
     where p_phase = 2 and i.session_id = p_session and i.deferred
   ),
-  placed as (
-    select s.*,
-      pg_catalog.row_number() over (order by s.domain, s.email_key) - 1 as pos,
-      pg_catalog.row_number() over (partition by s.domain order by s.email_key) - 1 as pos_in_domain,
-      pg_catalog.count(*) over (partition by s.domain) as domain_size
-    from source as s
+  domain as (
+    select d.domain,
+      ((pg_catalog.sum(d.size) over (order by d.domain))::bigint - d.size) / 1000 as range,
+      (d.size + 999) / 1000 as pieces
+    from (select i.domain, pg_catalog.count(*) as size from item as i group by i.domain) as d
   ),
-  keyed as (
-    select p.email_key, p.domain, p.row_count,
-      case when p.domain_size <= 1000 then p.pos - p.pos_in_domain else p.pos end / 1000 as chunk_key
-    from placed as p
+  piece as (
+    select d.domain, d.pieces, n as piece,
+      (p_first_chunk - 1 + pg_catalog.dense_rank() over (order by d.range, n))::integer as chunk_no
+    from domain as d, pg_catalog.generate_series(0, d.pieces - 1) as n
+  ),
+  placed as (
+    select p.chunk_no, i.email_key, i.row_count
+    from item as i
+    join piece as p on p.domain = i.domain and p.piece = (pg_catalog.hashtext(i.email_key) & 2147483647) % p.pieces
+    order by p.chunk_no, i.domain, i.email_key
   )
-  select k.email_key, k.domain, k.row_count,
-    (p_first_chunk - 1 + pg_catalog.dense_rank() over (order by k.chunk_key))::integer
-  from keyed as k
+  -- Both arrays take the same rows in the same order, so they stay aligned; the sort puts them in domain order.
+  select placed.chunk_no, pg_catalog.array_agg(placed.email_key), pg_catalog.array_agg(placed.row_count)
+  from placed
+  group by placed.chunk_no
 $$;
 comment on function private.bulk_chunk_plan(uuid, integer, integer) is
-  'The chunk of each address to validate (phase 1: the upload''s distinct addresses; phase 2: the deferred ones), '
-  'about 1,000 to a chunk, a domain''s addresses together, numbered from p_first_chunk.';
+  'The chunks of a session''s addresses to validate (phase 1: the upload''s distinct addresses; phase 2: the deferred '
+  'ones), about 1,000 to a chunk, a domain''s addresses together, numbered from p_first_chunk.';
 revoke execute on function private.bulk_chunk_plan(uuid, integer, integer) from public;
 
 create or replace function private.bulk_make_chunks(p_session uuid, p_phase integer)
 returns integer
-language plpgsql
+language sql
 set search_path = ''
 as $$
-declare
-  first_chunk constant integer := coalesce(
-    (select pg_catalog.max(c.chunk_no) from public.bulk_validation_chunks as c where c.session_id = p_session), 0
-  ) + 1;
-  chunked integer;
-begin
-  if p_phase = 1 then
-    insert into public.bulk_validation_items (session_id, email_key, domain, row_count, chunk_no)
-    select p_session, plan.email_key, plan.domain, plan.row_count, plan.chunk_no
-    from private.bulk_chunk_plan(p_session, 1, first_chunk) as plan;
-  else
-    update public.bulk_validation_items as i set chunk_no = plan.chunk_no
-    from private.bulk_chunk_plan(p_session, 2, first_chunk) as plan
-    where i.session_id = p_session and i.email_key = plan.email_key;
-  end if;
-  get diagnostics chunked = row_count;
-  -- The plan numbers chunks consecutively from first_chunk.
-  insert into public.bulk_validation_chunks (session_id, chunk_no, phase)
-  select p_session, n, p_phase
-  from pg_catalog.generate_series(
-    first_chunk,
-    (select pg_catalog.max(i.chunk_no) from public.bulk_validation_items as i where i.session_id = p_session)
-  ) as n;
-  return chunked;
-end;
+  with made as (
+    insert into public.bulk_validation_chunks (session_id, chunk_no, phase, email_keys, row_counts)
+    select p_session, plan.chunk_no, p_phase, plan.email_keys, plan.row_counts
+    from private.bulk_chunk_plan(
+      p_session,
+      p_phase,
+      coalesce(
+        (select pg_catalog.max(c.chunk_no) from public.bulk_validation_chunks as c where c.session_id = p_session), 0
+      ) + 1
+    ) as plan
+    returning pg_catalog.cardinality(row_counts) as addresses
+  )
+  select coalesce(pg_catalog.sum(made.addresses), 0)::integer from made
 $$;
 comment on function private.bulk_make_chunks(uuid, integer) is
-  'Makes a session''s chunks by bulk_chunk_plan: phase 1 creates the items from the uploaded rows, phase 2 moves the '
-  'deferred items into retry chunks. Returns the number of items chunked.';
+  'Makes a session''s chunks by bulk_chunk_plan, numbered after its existing ones: phase 1 of the uploaded rows, '
+  'phase 2 of the deferred items. Returns the number of addresses chunked.';
 revoke execute on function private.bulk_make_chunks(uuid, integer) from public;
 
 -- Whether a session is done, and if so, what comes next. Locks the session first: of two transactions completing a
@@ -360,22 +357,17 @@ begin
   );
 
   return query
-  with claimed as (
-    update public.bulk_validation_chunks as c
-    set state = 'leased', attempts = c.attempts + 1, lease_token = pg_catalog.gen_random_uuid(),
-      lease_until = pg_catalog.now() + pg_catalog.make_interval(secs => p_lease_seconds)
-    where c.session_id = picked.session_id and c.chunk_no = picked.chunk_no
-    returning c.session_id, c.chunk_no, c.lease_token, c.attempts, c.phase
-  )
-  select claimed.session_id, claimed.chunk_no, claimed.lease_token, claimed.attempts, claimed.phase,
-    (
-      select pg_catalog.jsonb_agg(
-        pg_catalog.jsonb_build_object('emailKey', i.email_key, 'domain', i.domain) order by i.domain, i.email_key
-      )
-      from public.bulk_validation_items as i
-      where i.session_id = claimed.session_id and i.chunk_no = claimed.chunk_no
+  update public.bulk_validation_chunks as c
+  set state = 'leased', attempts = c.attempts + 1, lease_token = pg_catalog.gen_random_uuid(),
+    lease_until = pg_catalog.now() + pg_catalog.make_interval(secs => p_lease_seconds)
+  where c.session_id = picked.session_id and c.chunk_no = picked.chunk_no
+  returning c.session_id, c.chunk_no, c.lease_token, c.attempts, c.phase, (
+    select pg_catalog.jsonb_agg(
+      pg_catalog.jsonb_build_object('emailKey', k.email_key, 'domain', pg_catalog.split_part(k.email_key, '@', -1))
+      order by k.n
     )
-  from claimed;
+    from pg_catalog.unnest(c.email_keys) with ordinality as k (email_key, n)
+  );
 end;
 $$;
 comment on function private.bulk_claim_chunk(integer) is
@@ -396,8 +388,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  chunk_phase integer;
-  chunk_items integer;
+  chunk public.bulk_validation_chunks;
   tally record;
 begin
   perform from public.bulk_validation_sessions as s where s.id = p_session for key share;
@@ -408,21 +399,29 @@ begin
   update public.bulk_validation_chunks as c
   set state = 'done', lease_token = null, lease_until = null
   where c.session_id = p_session and c.chunk_no = p_chunk and c.state = 'leased' and c.lease_token = p_lease_token
-  returning c.phase into chunk_phase;
+  returning c.* into chunk;
   if not found then
     return false;
   end if;
 
-  -- In phase 1 a DNS timeout is deferred to the retry and not counted yet; in phase 2 every verdict counts.
-  with given as (
-    select r."emailKey" as email_key, r.result, r.verdict, chunk_phase = 1 and coalesce(r.deferred, false) as deferred
+  -- Each address of the chunk gets its item with its result. In phase 1 a DNS timeout is deferred to the retry and not
+  -- counted yet; in phase 2 (which rewrites the deferred items) every verdict counts.
+  with address as (
+    select a.email_key, pg_catalog.split_part(a.email_key, '@', -1) as domain, a.row_count
+    from rows from (pg_catalog.unnest(chunk.email_keys), pg_catalog.unnest(chunk.row_counts)) as a (email_key, row_count)
+  ),
+  given as (
+    select distinct on (r."emailKey") r."emailKey" as email_key, r.result, r.verdict,
+      chunk.phase = 1 and coalesce(r.deferred, false) as deferred
     from pg_catalog.jsonb_to_recordset(p_results) as r ("emailKey" text, result jsonb, verdict text, deferred boolean)
   ),
   stored as (
-    update public.bulk_validation_items as i
-    set result = r.result, verdict = r.verdict, deferred = r.deferred
-    from given as r
-    where i.session_id = p_session and i.chunk_no = p_chunk and i.email_key = r.email_key
+    insert into public.bulk_validation_items as i
+      (session_id, email_key, domain, row_count, chunk_no, result, verdict, deferred)
+    select p_session, a.email_key, a.domain, a.row_count, p_chunk, g.result, g.verdict, g.deferred
+    from address as a join given as g on g.email_key = a.email_key
+    on conflict (session_id, email_key) do update
+    set chunk_no = excluded.chunk_no, result = excluded.result, verdict = excluded.verdict, deferred = excluded.deferred
     returning i.row_count, i.verdict, i.deferred
   )
   select pg_catalog.count(*)::integer as items,
@@ -437,12 +436,10 @@ begin
   from stored as t;
 
   -- Every address of the chunk needs its verdict, or the counters could never reach the rows.
-  select pg_catalog.count(*) into chunk_items
-  from public.bulk_validation_items as i
-  where i.session_id = p_session and i.chunk_no = p_chunk;
-  if tally.items <> chunk_items then
+  if tally.items <> pg_catalog.cardinality(chunk.row_counts) then
     raise exception 'results_incomplete' using errcode = 'P0422',
-      detail = pg_catalog.format('%s of the chunk''s %s addresses have a result.', tally.items, chunk_items);
+      detail = pg_catalog.format('%s of the chunk''s %s addresses have a result.', tally.items,
+                                 pg_catalog.cardinality(chunk.row_counts));
   end if;
 
   update public.bulk_validation_sessions as s
@@ -456,8 +453,8 @@ begin
 end;
 $$;
 comment on function private.bulk_complete_chunk(uuid, integer, uuid, jsonb) is
-  'Stores a leased chunk''s results ([{emailKey, result, verdict, deferred}]), marks it done and moves the session''s '
-  'counters, all at once; false (and nothing written) when the lease was lost or the session deleted. '
+  'Writes a leased chunk''s results ([{emailKey, result, verdict, deferred}]) as its items, marks it done and moves '
+  'the session''s counters, all at once; false (and nothing written) when the lease was lost or the session deleted. '
   'results_incomplete (P0422) when an address of the chunk has no result.';
 revoke execute on function private.bulk_complete_chunk(uuid, integer, uuid, jsonb) from public;
 grant execute on function private.bulk_complete_chunk(uuid, integer, uuid, jsonb) to service_role;

@@ -49,14 +49,14 @@ export type Database = {
                   ]
                 },"bulk_validation_chunks": {
                   Row: {
-                    "attempts": number,"chunk_no": number,"last_error": string | null,"lease_token": string | null,"lease_until": string | null,"phase": number,"session_id": string,"state": string
+                    "attempts": number,"chunk_no": number,"email_keys": (string)[],"last_error": string | null,"lease_token": string | null,"lease_until": string | null,"phase": number,"row_counts": (number)[],"session_id": string,"state": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "attempts"?: number,"chunk_no": number,"last_error"?: string | null,"lease_token"?: string | null,"lease_until"?: string | null,"phase"?: number,"session_id": string,"state"?: string
+                    "attempts"?: number,"chunk_no": number,"email_keys": (string)[],"last_error"?: string | null,"lease_token"?: string | null,"lease_until"?: string | null,"phase"?: number,"row_counts": (number)[],"session_id": string,"state"?: string
                   }
                   Update: {
-                    "attempts"?: number,"chunk_no"?: number,"last_error"?: string | null,"lease_token"?: string | null,"lease_until"?: string | null,"phase"?: number,"session_id"?: string,"state"?: string
+                    "attempts"?: number,"chunk_no"?: number,"email_keys"?: (string)[],"last_error"?: string | null,"lease_token"?: string | null,"lease_until"?: string | null,"phase"?: number,"row_counts"?: (number)[],"session_id"?: string,"state"?: string
                   }
                   Relationships: [
                     {
@@ -69,14 +69,14 @@ isOneToOne: false
                   ]
                 },"bulk_validation_items": {
                   Row: {
-                    "chunk_no": number,"deferred": boolean,"domain": string,"email_key": string,"result": Json | null,"row_count": number,"session_id": string,"verdict": string | null
+                    "chunk_no": number,"deferred": boolean,"domain": string,"email_key": string,"result": NonNullable<Json>,"row_count": number,"session_id": string,"verdict": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "chunk_no": number,"deferred"?: boolean,"domain": string,"email_key": string,"result"?: Json | null,"row_count": number,"session_id": string,"verdict"?: string | null
+                    "chunk_no": number,"deferred"?: boolean,"domain": string,"email_key": string,"result": NonNullable<Json>,"row_count": number,"session_id": string,"verdict": string
                   }
                   Update: {
-                    "chunk_no"?: number,"deferred"?: boolean,"domain"?: string,"email_key"?: string,"result"?: Json | null,"row_count"?: number,"session_id"?: string,"verdict"?: string | null
+                    "chunk_no"?: number,"deferred"?: boolean,"domain"?: string,"email_key"?: string,"result"?: NonNullable<Json>,"row_count"?: number,"session_id"?: string,"verdict"?: string
                   }
                   Relationships: [
                     {

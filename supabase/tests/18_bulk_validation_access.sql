@@ -8,10 +8,11 @@ select tests.create_user('stranger');
 select tests.create_user('site_admin');
 update public.profiles set is_admin = true where id = tests.get_user_id('site_admin');
 
--- Arrange: the owner's session with its rows, items and chunks; the stranger has one too ------------------------
+-- Arrange: the owner's validated session with its rows, items and chunks; the stranger has one too ---------------
 
 select tests.bulk_upload('owner', tests.bulk_rows(30)) as owner_session \gset
 select tests.bulk_upload('stranger', tests.bulk_rows(5)) as stranger_session \gset
+select tests.bulk_work_all();
 
 -- Act 1: the access matrices -------------------------------------------------------------------------------------
 
@@ -47,8 +48,9 @@ select * from tests.assert_access('public.bulk_validation_items', array[
   ['site_admin', 'all',    'denied', 'denied', 'denied']
 ],
   rows_where => format('session_id = %L', :'owner_session'),
-  insert_sql => format($$ insert into public.bulk_validation_items (session_id, email_key, domain, row_count, chunk_no)
-                          values (%L, 'a@b.test', 'b.test', 1, 1) $$, :'owner_session'),
+  insert_sql => format($$ insert into public.bulk_validation_items
+                            (session_id, email_key, domain, row_count, chunk_no, result, verdict)
+                          values (%L, 'a@b.test', 'b.test', 1, 1, '{}', 'deliverable') $$, :'owner_session'),
   update_set => $$ verdict = 'deliverable', result = '{}' $$);
 
 select * from tests.assert_access('public.bulk_validation_chunks', array[
@@ -60,8 +62,8 @@ select * from tests.assert_access('public.bulk_validation_chunks', array[
   ['service_role', 'denied', 'denied', 'denied', 'denied']
 ],
   rows_where => format('session_id = %L', :'owner_session'),
-  insert_sql => format($$ insert into public.bulk_validation_chunks (session_id, chunk_no) values (%L, 99) $$,
-                       :'owner_session'),
+  insert_sql => format($$ insert into public.bulk_validation_chunks (session_id, chunk_no, email_keys, row_counts)
+                          values (%L, 99, '{}', '{}') $$, :'owner_session'),
   update_set => $$ state = 'done' $$);
 
 -- Act 2: the service role reads and cleans up but never writes; nobody may call the jobs' functions but it --------
