@@ -3,10 +3,10 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { env } from "../_shared/env.ts";
+import { emailValidator } from "../_shared/validation/index.ts";
 import { limitBody } from "./lib/body-limit.ts";
 import { admitCaller, identifyCaller } from "./lib/caller.ts";
 import { domainExplorer } from "./lib/domain-explorer.ts";
-import { emailValidator } from "./lib/email-validator.ts";
 import { notFound, onError } from "./lib/errors.ts";
 import { RATE_LIMIT_HEADERS } from "./lib/rate-limit-headers.ts";
 import { requireAdmin } from "./lib/require-admin.ts";
