@@ -64,6 +64,11 @@ Deno.test("a body the contract refuses is 400 naming the field and rule", async 
   const opened = uploadAnswer(await startUpload(token, { emailsWithData: [{ email: "a@b.test" }], final: false }), 201);
   assertError(await sendPart(token, opened.sessionId, { part: 0, emailsWithData: [] }), 400, "part: part must be 1 or more");
   assertError(await sendPart(token, opened.sessionId, { emailsWithData: [] }), 400, "part: part must be a number");
+  assertError(
+    await sendPart(token, opened.sessionId, { part: 2 ** 31, emailsWithData: [] }),
+    400,
+    "part: part must be at most 1000000",
+  );
 });
 
 Deno.test("a file without a single address is 400 and leaves no session", async () => {
