@@ -14,6 +14,8 @@ import { text } from "../contracts/text.ts";
 export const BULK_MAX_ROWS = 100_000;
 /** Rows per call: the spec's single call, and each part of a larger file. */
 export const BULK_PART_MAX_ROWS = 5_000;
+/** Part numbers go no higher: far beyond the parts any file of 50 MB needs, and within PostgreSQL's integer. */
+export const BULK_MAX_PARTS = 1_000_000;
 /** The upload text's "maximum file size 50MB": the sum of the parts' bodies. */
 export const BULK_FILE_MAX_BYTES = 50 * 1024 * 1024;
 /** Jobs one user may have waiting or running at once; one more start is a 429. */
@@ -105,7 +107,8 @@ export type StartBulkValidationRequest = z.input<typeof startBulkValidationReque
 /** POST /api/bulk-validation/sessions/{id}/parts */
 export const bulkPartRequestSchema = z.object({
   /** 1 for the first part after start-enhanced's, then 2, 3, ... */
-  part: z.number({ error: "part must be a number" }).int().min(1, "part must be 1 or more"),
+  part: z.number({ error: "part must be a number" }).int().min(1, "part must be 1 or more")
+    .max(BULK_MAX_PARTS, `part must be at most ${BULK_MAX_PARTS}`),
   emailsWithData: rowsSchema,
   final: z.boolean().default(false),
 });
