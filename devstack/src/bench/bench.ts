@@ -3,10 +3,11 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { bodyLimitFigures } from "./bench-body-limit.ts";
+import { bulkFigures } from "./bench-bulk.ts";
 import { contactsFigures } from "./bench-contacts.ts";
 import { limiterFigures, liftPerMinuteLimits } from "./bench-limiter.ts";
 import { loadFromProcess } from "./bench-load.ts";
-import { millis, percentiles, post, request, sample, seconds, timed } from "./bench-measure.ts";
+import { mebibytes, millis, percentiles, post, request, sample, seconds, timed } from "./bench-measure.ts";
 import { startDnsFixture, type RunningFixture } from "../testing/test-fixtures.ts";
 import { LOCAL_ANON_KEY } from "../auth/keys.ts";
 import { paths, repoRoot } from "../cli/paths.ts";
@@ -45,6 +46,7 @@ export async function runBench(): Promise<number> {
       const api = warm.value.functions.find((fn) => fn.name === "api");
       if (api) figures.push(...(await bodyLimitFigures(api)));
       figures.push(...(await contactsFigures(warm.value)));
+      figures.push(...(await bulkFigures(warm.value)));
     } finally {
       await warm.value.stop();
     }
@@ -143,5 +145,3 @@ async function apiFigures(stack: RunningStack): Promise<[string, string][]> {
     ],
   ];
 }
-
-const mebibytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
