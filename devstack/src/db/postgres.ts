@@ -64,6 +64,8 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
     `unix_socket_directories=${cluster.socketDir}`,
     // As on Supabase's image: logical decoding feeds the supabase_realtime publication.
     "wal_level=logical",
+    // The bench measures a Realtime message's lag from its transaction's commit (pg_xact_commit_timestamp).
+    "track_commit_timestamp=on",
     ...(options.throwaway ? ["fsync=off", "synchronous_commit=off", "full_page_writes=off"] : []),
   ];
   const logStream = createWriteStream(cluster.logFile, { flags: "a" });
