@@ -1,8 +1,8 @@
 // `npm run bench`: the api function's memory while it refuses a 60 MB body (the goal: flat). The body goes to the
 // function's own port, as the gateway would refuse it first, once with a Content-Length and once chunked; the
 // function's RSS is sampled before, while the body is being sent and after the answer.
-import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { rssOf } from "./bench-measure.ts";
 
 const BODY_BYTES = 60 * 2 ** 20;
 const CHUNK = Buffer.alloc(64 * 1024, 0x20);
@@ -11,12 +11,6 @@ const SAMPLE_EVERY_MS = 5;
 export interface MeasuredFunction {
   port: number;
   pid: number;
-}
-
-/** A process's resident memory, from /proc (Linux, where devstack runs). */
-function rssOf(pid: number): number {
-  const kilobytes = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-  return Number(kilobytes ?? 0) * 1024;
 }
 
 type Sent = { status: number | string; bytesSent: number };

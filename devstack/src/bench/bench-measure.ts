@@ -1,4 +1,5 @@
 // The measuring and formatting that `npm run bench`'s figures share (devstack/src/bench/bench.ts, bench-contacts.ts).
+import { readFileSync } from "node:fs";
 import type { RunningStack } from "../cli/stack.ts";
 
 export function post(stack: RunningStack, path: string, body: unknown, expected: number): Promise<Response> {
@@ -31,3 +32,16 @@ export function percentiles(sorted: number[]): string {
 
 export const millis = (ms: number) => `${ms.toFixed(1)} ms`;
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+export const mebibytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+
+/** A process's resident memory, from /proc (Linux, where devstack runs); 0 once the process is gone. */
+export function rssOf(pid: number): number {
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, "utf8");
+  } catch {
+    return 0;
+  }
+  const kilobytes = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  return Number(kilobytes ?? 0) * 1024;
+}

@@ -3,11 +3,12 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { bodyLimitFigures } from "./bench-body-limit.ts";
+import { bulkFigures } from "./bench-bulk.ts";
 import { contactsFigures } from "./bench-contacts.ts";
 import { limiterFigures, liftPerMinuteLimits } from "./bench-limiter.ts";
 import { loadFromProcess } from "./bench-load.ts";
 import { realtimeFigures } from "./bench-realtime.ts";
-import { millis, percentiles, post, request, sample, seconds, timed } from "./bench-measure.ts";
+import { mebibytes, millis, percentiles, post, request, sample, seconds, timed } from "./bench-measure.ts";
 import { startDnsFixture, type RunningFixture } from "../testing/test-fixtures.ts";
 import { LOCAL_ANON_KEY } from "../auth/keys.ts";
 import { paths, repoRoot } from "../cli/paths.ts";
@@ -47,6 +48,7 @@ export async function runBench(): Promise<number> {
       if (api) figures.push(...(await bodyLimitFigures(api)));
       figures.push(...(await contactsFigures(warm.value)));
       figures.push(...(await realtimeFigures(warm.value)));
+      figures.push(...(await bulkFigures(warm.value)));
     } finally {
       await warm.value.stop();
     }
@@ -145,5 +147,3 @@ async function apiFigures(stack: RunningStack): Promise<[string, string][]> {
     ],
   ];
 }
-
-const mebibytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;

@@ -72,6 +72,8 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
     "cron.database_name=postgres",
     "cron.use_background_workers=on",
     "max_worker_processes=20",
+    // The bench measures a Realtime message's lag from its transaction's commit (pg_xact_commit_timestamp).
+    "track_commit_timestamp=on",
     ...(options.throwaway ? ["fsync=off", "synchronous_commit=off", "full_page_writes=off"] : []),
   ];
   const logStream = createWriteStream(cluster.logFile, { flags: "a" });
