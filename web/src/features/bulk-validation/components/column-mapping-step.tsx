@@ -164,10 +164,14 @@ function ColumnSelect({ label, names, value, required = false, onChange }: Colum
   const id = useId();
   return (
     <div className="grid gap-2">
-      <Label htmlFor={id}>
-        {label}
-        {required && <span aria-hidden> *</span>}
-      </Label>
+      <span className="flex gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        {required && (
+          <span aria-hidden className="text-sm leading-none text-destructive">
+            *
+          </span>
+        )}
+      </span>
       <NativeSelect
         id={id}
         value={value === undefined ? "" : String(value)}
