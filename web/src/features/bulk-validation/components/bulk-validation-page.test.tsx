@@ -1,24 +1,14 @@
 // The screen as a person uses it, through the real app and router. Two boundaries are stood in for: the file-reading
 // worker (happy-dom runs no workers; the stand-in runs the same parser on the page) and the Realtime channel (the test
 // plays the server's progress events).
-import type { BulkProgress, BulkSession } from "@contracts/bulk-validation";
+import type { BulkSession } from "@contracts/bulk-validation";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
 import { renderApp } from "@/test/render-app";
-import type { ChannelState } from "../live/progress-channel";
+import { fakeChannels as channels } from "../live/progress-channel.fake";
 
-const channels = vi.hoisted(
-  () => new Map<string, { progress: (event: BulkProgress) => void; state: (state: ChannelState) => void }>(),
-);
-
-vi.mock("../live/progress-channel", () => ({
-  watchSessionProgress: (id: string, progress: (event: BulkProgress) => void, state: (state: ChannelState) => void) => {
-    channels.set(id, { progress, state });
-    state("live");
-    return () => channels.delete(id);
-  },
-}));
+vi.mock("../live/progress-channel", () => import("../live/progress-channel.fake"));
 
 vi.mock("../file/read-file", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../file/read-file")>();

@@ -34,6 +34,20 @@ function Question({ question, children }: { question: string; children: ReactNod
   );
 }
 
+/** Terms and what they mean; `code` for terms written as they appear in the file. */
+function Terms({ terms, code = false }: { terms: [string, string][]; code?: boolean }) {
+  return (
+    <dl className="grid gap-2">
+      {terms.map(([term, meaning]) => (
+        <div key={term}>
+          <dt className={cn("font-medium text-foreground", code && "font-mono text-xs")}>{term}</dt>
+          <dd>{meaning}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function FaqTab() {
   return (
     <Card>
@@ -74,26 +88,12 @@ export function FaqTab() {
           </p>
         </Question>
         <Question question="What do the verdicts mean?">
-          <dl className="grid gap-2">
-            {VERDICTS.map((verdict) => (
-              <div key={verdict}>
-                <dt className="font-medium text-foreground">
-                  {VERDICT_TEXTS[verdict].label} ({verdict})
-                </dt>
-                <dd>{VERDICT_COUNTS[verdict]}</dd>
-              </div>
-            ))}
-          </dl>
+          <Terms
+            terms={VERDICTS.map((verdict) => [`${VERDICT_TEXTS[verdict].label} (${verdict})`, VERDICT_COUNTS[verdict]])}
+          />
         </Question>
         <Question question="What do the reasons mean?">
-          <dl className="grid gap-2">
-            {REASON_CODES.map((code) => (
-              <div key={code}>
-                <dt className="font-mono text-xs font-medium text-foreground">{code}</dt>
-                <dd>{REASON_TEXTS[code]}</dd>
-              </div>
-            ))}
-          </dl>
+          <Terms terms={REASON_CODES.map((code) => [code, REASON_TEXTS[code]])} code />
         </Question>
         <Question question="How long are my files kept?">
           <p>

@@ -1,4 +1,4 @@
-import type { BulkProgress, BulkSession } from "@contracts/bulk-validation";
+import type { BulkSession } from "@contracts/bulk-validation";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -6,19 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/app/query-client";
 import { json, mockNetwork } from "@/test/network";
 import { bulkSessionsQueryKey } from "../api/get-bulk-sessions";
-import type { ChannelState } from "./progress-channel";
+import { fakeChannels as channels } from "./progress-channel.fake";
 import { FALLBACK_REFETCH_MS, useLiveProgress } from "./use-live-progress";
 
-const channels = vi.hoisted(
-  () => new Map<string, { progress: (event: BulkProgress) => void; state: (state: ChannelState) => void }>(),
-);
-vi.mock("./progress-channel", () => ({
-  watchSessionProgress: (id: string, progress: (event: BulkProgress) => void, state: (state: ChannelState) => void) => {
-    channels.set(id, { progress, state });
-    state("joining");
-    return () => channels.delete(id);
-  },
-}));
+vi.mock("./progress-channel", () => import("./progress-channel.fake"));
 
 const running: BulkSession = {
   id: "s1", name: "Leads", fileName: "leads.csv", createdAt: "2026-03-01T10:00:00Z", uploadComplete: true,
