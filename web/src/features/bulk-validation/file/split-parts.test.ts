@@ -9,21 +9,24 @@ const jsonBytes = (part: BulkRow[]) => new TextEncoder().encode(JSON.stringify(p
 
 describe("splitIntoParts", () => {
   it("keeps a small file in one part", () => {
-    expect(splitIntoParts(rows(3))).toEqual([rows(3)]);
+    expect(splitIntoParts(rows(3)).parts).toEqual([rows(3)]);
   });
 
   it("cuts at BULK_PART_MAX_ROWS rows, in order", () => {
-    const parts = splitIntoParts(rows(12_001));
+    const { parts } = splitIntoParts(rows(12_001));
     expect(parts.map((part) => part.length)).toEqual([BULK_PART_MAX_ROWS, BULK_PART_MAX_ROWS, 2_001]);
     expect(parts.flat()).toEqual(rows(12_001));
   });
 
   it("cuts earlier when wide rows would pass the byte budget, counting the envelope", () => {
     const wide = rows(5_000, { cells: ["é".repeat(500), "x".repeat(500)] });
-    const parts = splitIntoParts(wide, { envelopeBytes: 100_000 });
+    const { parts, bytes } = splitIntoParts(wide, { envelopeBytes: 100_000 });
     expect(parts.length).toBeGreaterThan(1);
     for (const part of parts) expect(jsonBytes(part) + 100_000).toBeLessThanOrEqual(PART_MAX_BYTES);
     expect(parts.flat()).toEqual(wide);
+    // What the bodies weigh together: each part's rows (its JSON array's brackets aside) and its envelope.
+    const expected = parts.reduce((sum, part) => sum + jsonBytes(part) - 1 + 100_000, 0);
+    expect(bytes).toBe(expected);
   });
 });
 

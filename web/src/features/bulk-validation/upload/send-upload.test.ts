@@ -27,6 +27,7 @@ describe("sendUpload", () => {
     const progress: number[] = [];
     const done = await sendUpload(
       { rows: rows(2), sessionName: "Leads", fileName: "leads.csv", columns: ["Email"], onProgress: (sent) => progress.push(sent) },
+      undefined,
       noWait,
     );
     expect(done.uploadComplete).toBe(true);
@@ -54,6 +55,7 @@ describe("sendUpload", () => {
     const progress: number[] = [];
     const done = await sendUpload(
       { rows: rows(12_000), sessionName: "Big", fileName: "big.csv", onProgress: (sent) => progress.push(sent) },
+      undefined,
       noWait,
     );
     expect(done).toMatchObject({ part: 2, uploadComplete: true });
@@ -78,7 +80,7 @@ describe("sendUpload", () => {
         return new Response(null, { status: 204 });
       },
     });
-    const sending = sendUpload({ rows: rows(6_000), sessionName: "x", fileName: "x.csv" }, noWait);
+    const sending = sendUpload({ rows: rows(6_000), sessionName: "x", fileName: "x.csv" }, undefined, noWait);
     await expect(sending).rejects.toMatchObject({ status: 400, serverMessage: "part 2 is out of order" });
     expect(deleted).toBe(true);
   });
@@ -87,7 +89,7 @@ describe("sendUpload", () => {
     const fetchMock = mockNetwork({
       "POST /api/bulk-validation/start-enhanced": () => json({ message: "Service unavailable" }, { status: 503 }),
     });
-    await expect(sendUpload({ rows: rows(1), sessionName: "x", fileName: "x.csv" }, noWait)).rejects.toBeInstanceOf(ApiError);
+    await expect(sendUpload({ rows: rows(1), sessionName: "x", fileName: "x.csv" }, undefined, noWait)).rejects.toBeInstanceOf(ApiError);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -8,7 +8,7 @@ import { ApiError } from "@/lib/api";
 import { deleteBulkSession } from "../api/delete-bulk-session";
 import { sendBulkPart } from "../api/send-bulk-part";
 import { startBulkValidation } from "../api/start-bulk-validation";
-import { splitIntoParts, utf8Length } from "../file/split-parts";
+import { type Parts, splitIntoParts, utf8Length } from "../file/split-parts";
 
 export type BulkUpload = {
   rows: BulkRow[];
@@ -40,16 +40,26 @@ export function isPassingFailure(error: unknown): boolean {
   return error instanceof ApiError && PASSING_STATUSES.has(error.status);
 }
 
-export async function sendUpload(upload: BulkUpload, retry: Retry = defaultRetry): Promise<BulkUploadAnswer> {
+function envelopeOf(upload: BulkUpload) {
+  return { sessionName: upload.sessionName, fileName: upload.fileName, columns: upload.columns };
+}
+
+/** The file's rows in parts, with what their bodies weigh together (each counted with the first part's envelope). */
+export function planUpload(upload: BulkUpload): Parts {
+  const largestEnvelope = { ...envelopeOf(upload), emailsWithData: [], totalRows: upload.rows.length, final: false };
+  return splitIntoParts(upload.rows, { envelopeBytes: utf8Length(JSON.stringify(largestEnvelope)) });
+}
+
+export async function sendUpload(
+  upload: BulkUpload,
+  plan: Parts = planUpload(upload),
+  retry: Retry = defaultRetry,
+): Promise<BulkUploadAnswer> {
   const total = upload.rows.length;
-  const envelope = { sessionName: upload.sessionName, fileName: upload.fileName, columns: upload.columns };
-  const parts = splitIntoParts(upload.rows, {
-    envelopeBytes: utf8Length(JSON.stringify({ ...envelope, emailsWithData: [], totalRows: total, final: false })),
-  });
-  const [first = [], ...rest] = parts;
+  const [first = [], ...rest] = plan.parts;
   upload.onProgress?.(0, total);
   let answer = await startBulkValidation({
-    ...envelope,
+    ...envelopeOf(upload),
     emailsWithData: first,
     totalRows: total,
     final: rest.length === 0,

@@ -17,7 +17,7 @@ import { buildRows, storableCell } from "../file/build-rows";
 import { type ColumnMapping, guessMapping, SAMPLE_ROWS } from "../file/columns";
 import { fileKindOf } from "../file/parse-table";
 import { type ReadFile, readBulkFile } from "../file/read-file";
-import { sendUpload } from "./send-upload";
+import { type BulkUpload, planUpload, sendUpload } from "./send-upload";
 
 export type Mapping = {
   /** Whether the first row names the columns. */
@@ -118,17 +118,25 @@ export function useUploadFlow(onStarted: (answer: BulkUploadAnswer) => void) {
       );
       return;
     }
-    const sessionName = mapping.sessionName.trim() || file.fileName;
+    const upload: BulkUpload = {
+      rows,
+      sessionName: mapping.sessionName.trim() || file.fileName,
+      fileName: file.fileName,
+      columns: header?.map((cell) => storableCell(cell)),
+      onProgress: (sentRows, totalRows) =>
+        setState((current) => (current.step === "processing" ? { ...current, sentRows, totalRows } : current)),
+    };
+    const plan = planUpload(upload);
+    // The server counts what is sent, which is more than the file (each row's fields besides its cells): said now
+    // rather than by a refusal halfway through.
+    if (plan.bytes > BULK_FILE_MAX_BYTES) {
+      const size = (plan.bytes / MB).toFixed(1);
+      fail("File too large", `This file comes to ${size} MB once mapped; the maximum is 50MB. Split it into smaller files.`);
+      return;
+    }
     setState({ step: "processing", file, mapping, sentRows: 0, totalRows: rows.length });
     try {
-      const answer = await sendUpload({
-        rows,
-        sessionName,
-        fileName: file.fileName,
-        columns: header?.map((cell) => storableCell(cell)),
-        onProgress: (sentRows, totalRows) =>
-          setState((current) => (current.step === "processing" ? { ...current, sentRows, totalRows } : current)),
-      });
+      const answer = await sendUpload(upload, plan);
       await queryClient.invalidateQueries({ queryKey: bulkSessionsQueryKey });
       setState({ step: "upload" });
       onStarted(answer);
