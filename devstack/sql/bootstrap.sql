@@ -244,6 +244,45 @@ begin
 end
 $$;
 
+-- TEMP realtime schema (helper bulk-db): the minimum of Supabase's realtime schema that the bulk validation
+-- migrations use, until helper "realtime" brings the real one. Drop this block when merging that.
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role;
+create table if not exists realtime.messages (
+  id uuid not null default gen_random_uuid(),
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp without time zone not null default now(),
+  inserted_at timestamp without time zone not null default now(),
+  primary key (id, inserted_at)
+);
+alter table realtime.messages enable row level security;
+grant select, insert on realtime.messages to anon, authenticated;
+create or replace function realtime.topic()
+returns text
+language sql stable
+as $$
+  select nullif(current_setting('realtime.topic', true), '')::text
+$$;
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+returns void
+language plpgsql
+as $$
+begin
+  begin
+    perform set_config('realtime.topic', topic, true);
+    insert into realtime.messages (payload, event, topic, private, extension)
+    values (payload, event, topic, private, 'broadcast');
+  exception
+    when others then
+      raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;
+  end;
+end;
+$$;
+
 -- Environment marker (devstack only) -----------------------------------------------------------------------------
 -- seed.sql creates its demo users only where this says development; production databases never run this file.
 alter database postgres set mailscout.environment = 'development';

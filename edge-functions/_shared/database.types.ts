@@ -47,6 +47,86 @@ export type Database = {
                   Relationships: [
                     
                   ]
+                },"bulk_validation_chunks": {
+                  Row: {
+                    "attempts": number,"chunk_no": number,"last_error": string | null,"lease_token": string | null,"lease_until": string | null,"phase": number,"session_id": string,"state": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "attempts"?: number,"chunk_no": number,"last_error"?: string | null,"lease_token"?: string | null,"lease_until"?: string | null,"phase"?: number,"session_id": string,"state"?: string
+                  }
+                  Update: {
+                    "attempts"?: number,"chunk_no"?: number,"last_error"?: string | null,"lease_token"?: string | null,"lease_until"?: string | null,"phase"?: number,"session_id"?: string,"state"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "bulk_validation_chunks_session_id_fkey"
+      columns: ["session_id"]
+isOneToOne: false
+      referencedRelation: "bulk_validation_sessions"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"bulk_validation_items": {
+                  Row: {
+                    "chunk_no": number,"deferred": boolean,"domain": string,"email_key": string,"result": Json | null,"row_count": number,"session_id": string,"verdict": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "chunk_no": number,"deferred"?: boolean,"domain": string,"email_key": string,"result"?: Json | null,"row_count": number,"session_id": string,"verdict"?: string | null
+                  }
+                  Update: {
+                    "chunk_no"?: number,"deferred"?: boolean,"domain"?: string,"email_key"?: string,"result"?: Json | null,"row_count"?: number,"session_id"?: string,"verdict"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "bulk_validation_items_session_id_fkey"
+      columns: ["session_id"]
+isOneToOne: false
+      referencedRelation: "bulk_validation_sessions"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"bulk_validation_rows": {
+                  Row: {
+                    "cells": (string)[] | null,"company": string | null,"email": string,"email_key": string,"first_name": string | null,"job_title": string | null,"last_name": string | null,"mobile_number": string | null,"phone_number": string | null,"row_no": number,"session_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "cells"?: (string)[] | null,"company"?: string | null,"email": string,"email_key": string,"first_name"?: string | null,"job_title"?: string | null,"last_name"?: string | null,"mobile_number"?: string | null,"phone_number"?: string | null,"row_no": number,"session_id": string
+                  }
+                  Update: {
+                    "cells"?: (string)[] | null,"company"?: string | null,"email"?: string,"email_key"?: string,"first_name"?: string | null,"job_title"?: string | null,"last_name"?: string | null,"mobile_number"?: string | null,"phone_number"?: string | null,"row_no"?: number,"session_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "bulk_validation_rows_session_id_fkey"
+      columns: ["session_id"]
+isOneToOne: false
+      referencedRelation: "bulk_validation_sessions"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"bulk_validation_sessions": {
+                  Row: {
+                    "columns": (string)[] | null,"completed_at": string | null,"created_at": string,"distinct_emails": number,"error": string | null,"expires_at": string | null,"file_name": string,"id": string,"invalid_count": number,"last_broadcast_at": string | null,"last_part_rows": number,"last_part_skipped": number,"name": string,"parts_received": number,"processed_emails": number,"skipped_rows": number,"started_at": string | null,"status": string,"total_emails": number,"updated_at": string,"upload_complete": boolean,"uploaded_bytes": number,"user_id": string,"valid_count": number,"warning_count": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "columns"?: (string)[] | null,"completed_at"?: string | null,"created_at"?: string,"distinct_emails"?: number,"error"?: string | null,"expires_at"?: string | null,"file_name": string,"id"?: string,"invalid_count"?: number,"last_broadcast_at"?: string | null,"last_part_rows"?: number,"last_part_skipped"?: number,"name": string,"parts_received"?: number,"processed_emails"?: number,"skipped_rows"?: number,"started_at"?: string | null,"status"?: string,"total_emails"?: number,"updated_at"?: string,"upload_complete"?: boolean,"uploaded_bytes"?: number,"user_id": string,"valid_count"?: number,"warning_count"?: number
+                  }
+                  Update: {
+                    "columns"?: (string)[] | null,"completed_at"?: string | null,"created_at"?: string,"distinct_emails"?: number,"error"?: string | null,"expires_at"?: string | null,"file_name"?: string,"id"?: string,"invalid_count"?: number,"last_broadcast_at"?: string | null,"last_part_rows"?: number,"last_part_skipped"?: number,"name"?: string,"parts_received"?: number,"processed_emails"?: number,"skipped_rows"?: number,"started_at"?: string | null,"status"?: string,"total_emails"?: number,"updated_at"?: string,"upload_complete"?: boolean,"uploaded_bytes"?: number,"user_id"?: string,"valid_count"?: number,"warning_count"?: number
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "bulk_validation_sessions_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"contact_lists": {
                   Row: {
                     "color": string,"created_at": string,"deleted_at": string | null,"description": string | null,"id": number,"is_default": boolean,"name": string,"updated_at": string,"user_id": string

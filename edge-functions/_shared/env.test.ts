@@ -6,6 +6,7 @@ const complete = {
   SUPABASE_ANON_KEY: "anon-key",
   SUPABASE_SERVICE_ROLE_KEY: "service-key",
   SUPABASE_DB_URL: "postgresql://postgres:postgres@127.0.0.1:54322/postgres",
+  WORKER_SECRET: "worker-secret",
 };
 
 const defaults = {
@@ -64,6 +65,12 @@ Deno.test("parseEnv names every wrong variable and the rule it broke", () => {
 
 Deno.test("parseEnv refuses an empty key", () => {
   assert.throws(() => parseEnv({ ...complete, SUPABASE_ANON_KEY: "" }), /SUPABASE_ANON_KEY: is required/);
+});
+
+Deno.test("parseEnv requires the worker secret, so no worker can be started without one", () => {
+  for (const value of [undefined, ""]) {
+    assert.throws(() => parseEnv({ ...complete, WORKER_SECRET: value }), /WORKER_SECRET: is required/);
+  }
 });
 
 Deno.test("parseEnv reads the email API; empty is Resend's, and a URL that is not http(s) is refused", () => {

@@ -20,6 +20,8 @@ export const envSchema = z.object({
   ),
   /** The API key for EMAIL_API_URL; empty means the product cannot send email (each send says so). */
   EMAIL_API_KEY: z.string().default(""),
+  /** The secret a worker function's caller sends in x-worker-secret (the database has it in private.job_settings). */
+  WORKER_SECRET: z.string({ error: "is required" }).min(1, "is required"),
   /** Anonymous validations one client network may make per month, whatever sessions it uses. */
   ANON_IP_MONTHLY_LIMIT: z.preprocess(
     (value) => (value === "" ? undefined : value),

@@ -36,6 +36,20 @@ export interface DomainFailures {
 
   popup_not_found: undefined;
 
+  // Bulk validation. Another user's session is not found too.
+  bulk_session_not_found: undefined;
+  /** The user already has `limit` jobs waiting or running. */
+  bulk_too_many_jobs: { limit: number };
+  /** The file passes BULK_MAX_ROWS rows or BULK_FILE_MAX_BYTES bytes (announced, or as its parts add up). */
+  bulk_too_large: undefined;
+  /** The file has no row with an address. */
+  bulk_no_rows: undefined;
+  /** `problem` says which part is expected next. */
+  bulk_part_out_of_order: { problem: string };
+  bulk_upload_complete: undefined;
+  /** The download is asked for before the job completed. */
+  bulk_not_ready: { status: string };
+
   // Explorations: a domain in private space is refused; anything failing on our side (the egress proxy, the
   // database) is our failure, not the caller's.
   exploration_refused: { domain: string };

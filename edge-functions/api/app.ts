@@ -3,10 +3,10 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { env } from "../_shared/env.ts";
+import { emailValidator } from "../_shared/validation/index.ts";
 import { limitBody } from "./lib/body-limit.ts";
 import { admitCaller, identifyCaller } from "./lib/caller.ts";
 import { domainExplorer } from "./lib/domain-explorer.ts";
-import { emailValidator } from "./lib/email-validator.ts";
 import { notFound, onError } from "./lib/errors.ts";
 import { RATE_LIMIT_HEADERS } from "./lib/rate-limit-headers.ts";
 import { requireAdmin } from "./lib/require-admin.ts";
@@ -14,6 +14,7 @@ import { withSecurityHeaders } from "./lib/security-headers.ts";
 import { storableParams } from "./lib/storable-params.ts";
 import { anonymousRoutes } from "./routes/anonymous/anonymous.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
+import { bulkValidationRoutes } from "./routes/bulk-validation/bulk-validation.routes.ts";
 import { contactListsRoutes } from "./routes/contact-lists/contact-lists.routes.ts";
 import { contactsRoutes } from "./routes/contacts/contacts.routes.ts";
 import { explorationsRoutes } from "./routes/explorations/explorations.routes.ts";
@@ -54,6 +55,7 @@ export function createApp() {
   app.route("/", anonymousRoutes);
   app.route("/", contactsRoutes);
   app.route("/", contactListsRoutes);
+  app.route("/", bulkValidationRoutes);
 
   // The admin area. The upgrade popup's public read shares its /admin path, so it is mounted first, outside the guard;
   // every other /api/admin route is mounted once, behind requireAdmin.

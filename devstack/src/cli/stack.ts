@@ -1,5 +1,5 @@
-// The local Supabase as one unit: PostgreSQL with the project's migrations and seed, every edge function on Deno, the
-// mail catcher, and the gateway in front with Auth inside it. Whoever starts a stack gets its URLs and keys, a promise
+// The local Supabase as one unit: PostgreSQL with the project's migrations and seed, every edge function on Deno (started
+// again if its process dies), the mail catcher, the gateway in front with Auth inside it, and pg_net's net worker. Whoever starts a stack gets its URLs and keys, a promise
 // that resolves if any component dies, and stop(), which stops exactly what this stack started, last started first.
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
@@ -10,7 +10,10 @@ import { loadAuthConfig } from "../auth/config.ts";
 import { smtpMailer } from "../auth/mailer.ts";
 import { lockDataDir } from "../db/data-dir-lock.ts";
 import { applySchema } from "../db/database.ts";
-import { startFunction, type RunningFunction } from "../functions/functions.ts";
+import { startFunction } from "../functions/functions.ts";
+import { restartingFunction, type FunctionProcess, type RestartingFunction } from "../functions/function-restarts.ts";
+import { writeJobSettings } from "../db/job-settings.ts";
+import { startNetWorker } from "../db/net-worker.ts";
 import { loadEdgeFunctions } from "../functions/functions-config.ts";
 import { startMailCatcher } from "../mail/index.ts";
 import { createGateway, createGatewayServer } from "../gateway/gateway.ts";
@@ -50,8 +53,9 @@ export interface RunningStack {
   jwtSecret: string;
   /** The mail catcher: its page and Mailpit API at url, SMTP on smtpPort. */
   mail: { url: string; smtpPort: number };
-  /** Each function's own port and process, behind the gateway (the bench measures them directly). */
-  functions: ReadonlyArray<{ name: string; port: number; pid: number }>;
+  /** Each function's own port and process, behind the gateway (the bench measures them directly); current after a
+   * restart. */
+  functions: ReadonlyArray<FunctionProcess>;
   stop(): Promise<void>;
   /** Resolves when a component exits or fails on its own; the caller then stops the rest. */
   died: Promise<ComponentDeath>;
@@ -116,17 +120,20 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     log(`starting PostgreSQL on port ${options.dbPort} and functions ${edgeFunctions.map((fn) => fn.name).join(", ")}`);
     const results = await Promise.allSettled([
       startPostgres({ dataDir: options.dataDir, port: options.dbPort, throwaway: options.freshDatabase, log }),
-      ...edgeFunctions.map((fn) => startFunction(fn, { env: functionEnv, log, signal: options.signal })),
+      ...edgeFunctions.map(async (fn) => {
+        const first = await startFunction(fn, { env: functionEnv, log, signal: options.signal });
+        return restartingFunction(first, () => startFunction(fn, { env: functionEnv, log }), log);
+      }),
     ]);
     const [postgresResult, ...functionResults] = results as [
       PromiseSettledResult<RunningPostgres>,
-      ...PromiseSettledResult<RunningFunction>[],
+      ...PromiseSettledResult<RestartingFunction>[],
     ];
     if (postgresResult.status === "fulfilled") {
       started.push({ component: "postgres", stop: postgresResult.value.stop });
       supervise("postgres", postgresResult.value.death);
     }
-    const functions: RunningFunction[] = [];
+    const functions: RestartingFunction[] = [];
     for (const result of functionResults) {
       if (result.status !== "fulfilled") continue;
       functions.push(result.value);
@@ -142,6 +149,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     const sql = postgres(dbUrl, { max: 5, onnotice: () => {} });
     started.push({ component: "auth's database pool", stop: () => sql.end({ timeout: 5 }) });
+    // The gateway's address, not localhost: it listens on 127.0.0.1 only, and Node may resolve localhost to ::1 first.
+    const functionsUrl = `http://127.0.0.1:${options.gatewayPort}/functions/v1`;
+    await writeJobSettings(sql, { functionsUrl, workerSecret: options.functionEnv.WORKER_SECRET });
     // config.toml is read once: Auth's password minimum, hook and mailer settings all come from it.
     const authConfig = loadAuthConfig(paths.repoRoot);
     const auth = createAuthApp({
@@ -170,6 +180,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         if (!response.ok) throw new Error(`the mail catcher answered ${response.status}`);
         if (!(await isListening(mail.smtpPort))) throw new Error(`nothing listens for SMTP on port ${mail.smtpPort}`);
       },
+      pg_cron: async () => {
+        const [launcher] = await sql`select from pg_stat_activity where backend_type = 'pg_cron launcher'`;
+        if (!launcher) throw new Error("pg_cron's launcher is not running (shared_preload_libraries)");
+      },
       spa: async () => {
         if (!existsSync(join(paths.webDist, "index.html"))) throw new Error("web/dist/index.html is missing");
       },
@@ -181,17 +195,24 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     }
     const gateway = createGateway({
       auth,
-      functions: new Map(functions.map((fn) => [fn.name, { port: fn.port, verifyJwt: fn.verifyJwt }])),
+      functions: new Map(functions.map((fn) => [fn.name, fn])),
       jwtSecret: LOCAL_JWT_SECRET,
       webDist: paths.webDist,
       supabaseUrl: url,
       health: () => checkHealth(probes),
+      functionProcesses: () => functions.map(({ name, pid, port, restarts }) => ({ name, pid, port, restarts })),
       log,
     });
     const server = await listen(gateway.fetch, options.gatewayPort);
     started.push({ component: "gateway", stop: () => close(server) });
     supervise("gateway", new Promise((resolve) => server.once("error", (error) => resolve(error.message))));
     failIfDied();
+
+    // Last, so the kicks it sends find the gateway listening; stopped first for the same reason.
+    const netWorker = await startNetWorker({ dbUrl, log });
+    started.push({ component: "net worker", stop: netWorker.stop });
+    probes.pg_net = netWorker.probe;
+    for (const fn of functions) fn.allowRestarts();
 
     return {
       url,
@@ -200,7 +221,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
       jwtSecret: LOCAL_JWT_SECRET,
       mail: { url: mail.url, smtpPort: mail.smtpPort },
-      functions: functions.map(({ name, port, pid }) => ({ name, port, pid })),
+      functions,
       stop,
       died,
     };

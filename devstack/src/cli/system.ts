@@ -2,6 +2,7 @@
 // package is recognised by a file it installs, so a machine that already has them never touches apt.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { ensurePgNetStandIn } from "../db/pg-net-extension.ts";
 import { CHROMIUM_PATH } from "../testing/chromium.ts";
 import { paths } from "./paths.ts";
 import { runCommand, type RunAs } from "./processes.ts";
@@ -17,6 +18,8 @@ const DATABASE_PACKAGES: SystemPackage[] = [
   { name: "libtap-parser-sourcehandler-pgtap-perl", installs: "/usr/bin/pg_prove" },
   // `supabase db lint` checks PL/pgSQL bodies with it.
   { name: "postgresql-15-plpgsql-check", installs: "/usr/lib/postgresql/15/lib/plpgsql_check.so" },
+  // pg_cron, the scheduler Supabase's migrations use; pg_net, which Debian lacks, is devstack's stand-in (below).
+  { name: "postgresql-15-cron", installs: "/usr/lib/postgresql/15/lib/pg_cron.so" },
 ];
 
 /** Playwright drives Debian's Chromium; only the e2e journeys and the bench need it. */
@@ -42,6 +45,7 @@ export async function ensureSystemPackages(options: { browser: boolean; log: (li
     }
     await runCommand("apt-get", ["install", "-y", ...missing], { env });
   }
+  ensurePgNetStandIn(options.log);
   for (const tool of [paths.deno, paths.supabase]) {
     if (!existsSync(tool)) throw new Error(`${tool} is missing: the npm install did not finish; run npm ci`);
   }

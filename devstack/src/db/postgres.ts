@@ -64,6 +64,14 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
     `unix_socket_directories=${cluster.socketDir}`,
     // As on Supabase's image: logical decoding feeds the supabase_realtime publication.
     "wal_level=logical",
+    // pg_cron as on Supabase, given here on every start, so a cluster created before it picks it up too. Its jobs run
+    // in background workers inside the server rather than over a libpq connection to cron.host: that connection would
+    // need the superuser's password (the cluster has password authentication only) or a trust rule in pg_hba.conf.
+    // Each running job takes a worker, hence more than PostgreSQL's default of 8 (pg_cron's README suggests 20).
+    "shared_preload_libraries=pg_cron",
+    "cron.database_name=postgres",
+    "cron.use_background_workers=on",
+    "max_worker_processes=20",
     ...(options.throwaway ? ["fsync=off", "synchronous_commit=off", "full_page_writes=off"] : []),
   ];
   const logStream = createWriteStream(cluster.logFile, { flags: "a" });

@@ -8,9 +8,9 @@ import { Hono } from "hono";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdaptorServer } from "@hono/node-server";
-import { createGateway, createGatewayServer, headersForFunction } from "./gateway.ts";
+import { createGateway, createGatewayServer, type GatewayFunction, headersForFunction } from "./gateway.ts";
 import type { HealthReport } from "./health.ts";
-import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET } from "../auth/keys.ts";
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from "../auth/keys.ts";
 import { freePort } from "../cli/ports.ts";
 
 interface Echo {
@@ -78,7 +78,7 @@ auth.all("*", async (c) => {
   return c.json({ path: c.req.path, method: c.req.method, query: c.req.query(), bytes });
 });
 
-function gateway(options: { webDist?: string; functions?: Map<string, { port: number; verifyJwt: boolean }> } = {}) {
+function gateway(options: { webDist?: string; functions?: Map<string, GatewayFunction> } = {}) {
   return createGateway({
     auth,
     functions:
@@ -90,6 +90,7 @@ function gateway(options: { webDist?: string; functions?: Map<string, { port: nu
     jwtSecret: LOCAL_JWT_SECRET,
     webDist: options.webDist ?? webDist,
     health: async () => health,
+    functionProcesses: () => [{ name: "api", pid: 4242, port: upstreamPort, restarts: 1 }],
     log: (line) => logged.push(line),
   });
 }
@@ -185,6 +186,36 @@ describe("gateway: functions", () => {
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ code: "BOOT_ERROR" });
     expect(logged.at(-1)).toMatch(/^gateway: function down did not answer: connect ECONNREFUSED/);
+  });
+
+  it("waits for a function being restarted, then routes to the port it has by then", async () => {
+    let restarted!: () => void;
+    const restarting = new Promise<void>((resolve) => (restarted = resolve));
+    const fn = { port: await freePort(), verifyJwt: false, ready: () => restarting };
+    const answer = gateway({ functions: new Map([["api", fn]]) }).request("/functions/v1/api/after-restart");
+    fn.port = upstreamPort;
+    restarted();
+    const response = await answer;
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as Echo).url).toBe("/api/after-restart");
+  });
+});
+
+describe("gateway: /_devstack/functions", () => {
+  it("lists the functions' processes for the service-role key only", async () => {
+    const listed = await gateway().request("/_devstack/functions", {
+      headers: { Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
+    });
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toEqual([{ name: "api", pid: 4242, port: upstreamPort, restarts: 1 }]);
+
+    const forged = await sign("not-the-secret", now() + 60);
+    for (const authorization of [undefined, `Bearer ${LOCAL_ANON_KEY}`, `Bearer ${forged}`, LOCAL_SERVICE_ROLE_KEY]) {
+      const refused = await gateway().request("/_devstack/functions", {
+        headers: authorization ? { Authorization: authorization } : {},
+      });
+      expect(refused.status).toBe(401);
+    }
   });
 });
 
@@ -460,6 +491,7 @@ describe("gateway: request limits and security headers", () => {
       webDist,
       supabaseUrl: "http://127.0.0.1:54321",
       health: async () => health,
+      functionProcesses: () => [],
       log: () => {},
     });
     for (const path of ["/", "/contacts", "/assets/app-1234.js"]) {

@@ -2,7 +2,7 @@
 // /auth/v1 to Auth, /functions/v1/NAME to that
 // function's Deno process (verify_jwt enforced here, X-Forwarded-For set to the client's address), plus what
 // production's static host does for the SPA: /api/* to the api function and the built web app at /. GET /health
-// reports each component.
+// reports each component; GET /_devstack/functions (devstack only, service-role key) lists the functions' processes.
 import { Agent, request as requestFunction, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { Readable, Transform } from "node:stream";
@@ -26,6 +26,16 @@ import { spa } from "./spa.ts";
 export interface GatewayFunction {
   port: number;
   verifyJwt: boolean;
+  /** Resolves once the function can take a request; a function being restarted gets its new port meanwhile. */
+  ready?(): Promise<void>;
+}
+
+/** A function's Deno process, as tests that kill one see it come back. */
+export interface FunctionProcessStatus {
+  name: string;
+  pid: number;
+  port: number;
+  restarts: number;
 }
 
 export interface GatewayOptions {
@@ -36,6 +46,7 @@ export interface GatewayOptions {
   /** SUPABASE_URL as the SPA sees it: its API and Realtime origin, named in the Content-Security-Policy. */
   supabaseUrl?: string;
   health: () => Promise<HealthReport>;
+  functionProcesses: () => FunctionProcessStatus[];
   log: (line: string) => void;
 }
 
@@ -48,6 +59,12 @@ export function createGateway(options: GatewayOptions): Hono {
   app.get("/health", async (c) => {
     const report = await options.health();
     return c.json(report, report.healthy ? 200 : 503);
+  });
+  app.get("/_devstack/functions", async (c) => {
+    if (!(await isServiceRole(c.req.header("authorization"), secret))) {
+      return c.json({ message: "The service-role key is required" }, 401);
+    }
+    return c.json(options.functionProcesses());
   });
   app.all("/auth/v1/*", limitStreamedBody, mount((request: Request) => options.auth.fetch(request)));
 
@@ -70,6 +87,7 @@ export function createGateway(options: GatewayOptions): Hono {
       const rejection = await rejectJwt(c.req.header("authorization"), secret);
       if (rejection) return c.json({ msg: rejection }, 401);
     }
+    await target.ready?.();
     const client = nodeClient(c);
     const maxBytes = bodyLimitForPath(path);
     const reply = await askFunction(c, client, target.port, `${path}${search}`, maxBytes);
@@ -408,6 +426,18 @@ async function rejectJwt(authorization: string | undefined, secret: Uint8Array):
     return undefined;
   } catch {
     return "Invalid JWT";
+  }
+}
+
+/** Whether the Authorization header carries a valid token of the service role, as the service-role key is. */
+async function isServiceRole(authorization: string | undefined, secret: Uint8Array): Promise<boolean> {
+  const [scheme, token] = authorization?.split(" ") ?? [];
+  if (scheme !== "Bearer" || !token) return false;
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ["HS256"] });
+    return payload.role === "service_role";
+  } catch {
+    return false;
   }
 }
 

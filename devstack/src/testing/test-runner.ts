@@ -90,19 +90,22 @@ export async function runTests(only: string[] = []): Promise<number> {
     const proxy = await startProxyFixture(TEST_PORTS.proxy, log);
     fixtures.push(proxy);
     log(`starting the test stack on port ${TEST_PORTS.gateway} (throw-away database on ${TEST_PORTS.db})`);
+    const settings: Record<string, string> = { ...resolveSettings(), ...TEST_SETTINGS, DNS_SERVERS: dns.setting, OUTBOUND_HTTP_PROXY: proxy.setting };
     stack = await startStack({
       gatewayPort: TEST_PORTS.gateway,
       dbPort: TEST_PORTS.db,
       mailPorts: { http: TEST_PORTS.mail, smtp: TEST_PORTS.smtp },
       dataDir: dataDirs.test,
       freshDatabase: true,
-      functionEnv: { ...resolveSettings(), ...TEST_SETTINGS, DNS_SERVERS: dns.setting, OUTBOUND_HTTP_PROXY: proxy.setting },
+      functionEnv: settings,
       log,
       signal: interrupted.signal,
     });
     const running = stack;
-    // The API tests read the fixture proxy's request log to prove refused targets never reached it.
-    const allLayers = testLayers(running, { DNS_SERVERS: dns.setting, OUTBOUND_HTTP_PROXY: proxy.setting }, edgeTests);
+    // The API tests read the fixture proxy's request log to prove refused targets never reached it, and call the worker
+    // functions with their secret, as the database's kicks do.
+    const testSettings = { DNS_SERVERS: dns.setting, OUTBOUND_HTTP_PROXY: proxy.setting, WORKER_SECRET: settings.WORKER_SECRET ?? "" };
+    const allLayers = testLayers(running, testSettings, edgeTests);
     // A layer answers to its name or its first word ("lint" for "lint + types").
     const answersTo = (layer: string, name: string) => layer === name || layer.split(" ")[0] === name;
     const unknown = only.filter((name) => !allLayers.some(([layer]) => answersTo(layer, name)));
@@ -138,9 +141,9 @@ export async function runTests(only: string[] = []): Promise<number> {
   return failed === 0 ? 0 : 1;
 }
 
-function testLayers(stack: RunningStack, egress: Record<string, string>, edgeTests: EdgeFunctionTests): [string, Step[]][] {
+function testLayers(stack: RunningStack, settings: Record<string, string>, edgeTests: EdgeFunctionTests): [string, Step[]][] {
   const stackEnv = {
-    ...egress,
+    ...settings,
     SUPABASE_URL: stack.url,
     SUPABASE_ANON_KEY: stack.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,

@@ -9,12 +9,14 @@ const parsed = z
     SUPABASE_URL: z.url(),
     SUPABASE_ANON_KEY: z.string().min(1),
     SUPABASE_SERVICE_ROLE_KEY: z.string().min(1),
+    // The database as the migrations' role sees it, for what only SQL can do (queue pg_net requests).
+    SUPABASE_DB_URL: z.url(),
   })
   .safeParse(process.env);
 if (!parsed.success) {
   throw new Error(
-    "Contract tests run against a running stack: set SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY " +
-      `(npm test does). Problem: ${z.prettifyError(parsed.error)}`,
+    "Contract tests run against a running stack: set SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY and " +
+      `SUPABASE_DB_URL (npm test does). Problem: ${z.prettifyError(parsed.error)}`,
   );
 }
 export const env = parsed.data;

@@ -7,14 +7,23 @@ const MB = 1024 * 1024;
 export const JSON_BODY_MAX_BYTES = 1 * MB;
 /** POST /api/contacts/import: one batch of up to IMPORT_MAX_ROWS rows, each with its longest fields, fits. */
 export const IMPORT_BODY_MAX_BYTES = 10 * MB;
+/**
+ * POST /api/bulk-validation/start-enhanced and POST /api/bulk-validation/sessions/{id}/parts: one part of a bulk file,
+ * up to BULK_PART_MAX_ROWS rows; the SPA cuts a file into parts that fit (a file's parts add up to at most 50 MB).
+ */
+export const BULK_PART_BODY_MAX_BYTES = 5 * MB;
 /** The request line and headers together; beyond this the answer is 431. */
 export const HEADER_SECTION_MAX_BYTES = 16 * 1024;
 
 const IMPORT_PATH = "/api/contacts/import";
+const BULK_PART_PATH = /^\/api\/bulk-validation\/(?:start-enhanced|sessions\/[^/]+\/parts)$/;
 
 /** The largest body a request to this path may carry; the path as the api function sees it (from /api on). */
 export function bodyLimitForPath(path: string): number {
-  return path.replace(/\/+$/, "") === IMPORT_PATH ? IMPORT_BODY_MAX_BYTES : JSON_BODY_MAX_BYTES;
+  const route = path.replace(/\/+$/, "");
+  if (route === IMPORT_PATH) return IMPORT_BODY_MAX_BYTES;
+  if (BULK_PART_PATH.test(route)) return BULK_PART_BODY_MAX_BYTES;
+  return JSON_BODY_MAX_BYTES;
 }
 
 export function bodyTooLargeMessage(maxBytes: number): string {

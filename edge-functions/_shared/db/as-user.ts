@@ -17,3 +17,29 @@ export async function asUser<T>(claims: AccessTokenClaims, work: (sql: UserSql) 
     // postgres.js types begin()'s result as "T with any promises in an array awaited"; work already awaits its own.
   }) as T;
 }
+
+/**
+ * A byte stream produced inside one transaction as the user, for answers too large to build in memory (a download
+ * read through a cursor). The transaction stays open while the reader reads: `produce` is asked for its next piece only
+ * when the reader has taken the last, so memory holds a piece or two whatever the size. A reader that stops early (a
+ * client that hangs up) ends the transaction, and its cursor, at the next piece.
+ */
+export function streamAsUser(
+  claims: AccessTokenClaims,
+  produce: (sql: UserSql) => AsyncIterable<string>,
+): ReadableStream<Uint8Array> {
+  const { readable, writable } = new TransformStream<string, string>();
+  const writer = writable.getWriter();
+  asUser(claims, async (sql) => {
+    for await (const piece of produce(sql)) {
+      await writer.ready;
+      await writer.write(piece);
+    }
+  }).then(
+    () => writer.close(),
+    (error) => writer.abort(error),
+  ).catch(() => {
+    // The reader is gone: nobody is left to tell.
+  });
+  return readable.pipeThrough(new TextEncoderStream());
+}

@@ -1,7 +1,13 @@
 // The verdict engine: createEmailValidator({ resolver }) turns an address into a ValidationResult
-// (contract.ts). Plain functions, no HTTP, no database; DNS comes from ../dns.
+// (contract.ts). Plain functions, no HTTP; DNS comes from ../dns. emailValidator() is the engine built from the settings.
 export { createEmailValidator, type EmailValidator, type EmailValidatorOptions } from "./validator.ts";
-export { validateEmailRequestSchema, type ValidationResult, validationResultSchema } from "./contract.ts";
+export { emailValidator, freshEmailValidator } from "./engine.ts";
+export {
+  validateEmailRequestSchema,
+  type ValidationResult,
+  validationResultSchema,
+  type Verdict,
+} from "./contract.ts";
 export { realTlds } from "./lists.ts";
 export { recordValidation } from "./record-validation.ts";
 export { isRoleAccount } from "./role-account.ts";

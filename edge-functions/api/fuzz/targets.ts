@@ -5,6 +5,7 @@ import fc from "fast-check";
 import type { z } from "zod";
 import { updateUsageRequestSchema } from "../../_shared/contracts/anonymous.ts";
 import { loginRequestSchema, registerRequestSchema } from "../../_shared/contracts/auth.ts";
+import { bulkPartRequestSchema, startBulkValidationRequestSchema } from "../../_shared/contracts/bulk-validation.ts";
 import {
   contactsQuerySchema,
   createContactListRequestSchema,
@@ -44,6 +45,8 @@ export const REQUEST_CONTRACTS: Record<string, z.ZodType> = {
   importContactsRequestSchema,
   createContactListRequestSchema,
   updateContactListRequestSchema,
+  startBulkValidationRequestSchema,
+  bulkPartRequestSchema,
 };
 
 /**
@@ -85,6 +88,7 @@ export function fuzzTargets(world: World): Target[] {
     { arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{21}$/), weight: 3 },
     nastySegment,
   );
+  const bulkSessionId = uuidSegment(world.user.bulkSessionIds, world.otherUser.bulkSessionIds);
   const popupType = fc.oneof(fc.constant("upgrade_limit"), fc.string({ maxLength: 40 }).map(percentEncode), nastySegment);
 
   const specs: RouteSpec[] = [];
@@ -116,6 +120,12 @@ export function fuzzTargets(world: World): Target[] {
     { method: "POST", path: "/api/contact-lists", body: createContactListRequestSchema, signedIn: true, runs: 200 },
     { method: "PATCH", path: "/api/contact-lists/:id", params: [listId], body: updateContactListRequestSchema, signedIn: true, runs: 200 },
     { method: "DELETE", path: "/api/contact-lists/:id", params: [listId], signedIn: true, runs: 100 },
+    // Valid starts soon meet the limit of 3 jobs a user (429); the parts reach the open uploads, in and out of order.
+    { method: "POST", path: "/api/bulk-validation/start-enhanced", body: startBulkValidationRequestSchema, signedIn: true, runs: 150 },
+    { method: "POST", path: "/api/bulk-validation/sessions/:id/parts", params: [bulkSessionId], body: bulkPartRequestSchema, signedIn: true, runs: 150 },
+    { method: "GET", path: "/api/bulk-validation/sessions", signedIn: true, runs: 40 },
+    { method: "GET", path: "/api/bulk-validation/sessions/:id/download", params: [bulkSessionId], signedIn: true, runs: 60 },
+    { method: "DELETE", path: "/api/bulk-validation/sessions/:id", params: [bulkSessionId], signedIn: true, runs: 60 },
   );
   return [
     ...specs.map((spec) => ({
@@ -134,6 +144,16 @@ function idSegment(own: number[], others: number[]): fc.Arbitrary<string> {
     { arbitrary: fc.constantFrom(...own).map(String), weight: 5 },
     { arbitrary: fc.constantFrom(...others).map(String), weight: 2 },
     { arbitrary: fc.integer({ min: -5, max: 2 ** 31 }).map(String), weight: 2 },
+    { arbitrary: nastySegment, weight: 2 },
+  );
+}
+
+/** As idSegment, for uuids: the caller's own, another user's, well-formed ones that name nothing, and no uuid at all. */
+function uuidSegment(own: string[], others: string[]): fc.Arbitrary<string> {
+  return fc.oneof(
+    { arbitrary: fc.constantFrom(...own), weight: 5 },
+    { arbitrary: fc.constantFrom(...others), weight: 2 },
+    { arbitrary: fc.uuid(), weight: 2 },
     { arbitrary: nastySegment, weight: 2 },
   );
 }

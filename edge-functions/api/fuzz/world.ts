@@ -1,9 +1,10 @@
-// What the fuzz layer arranges before it fires: two signed-in users with real contacts and lists (so PATCH and DELETE
-// reach rows that exist, the caller's own and another user's), spare sessions for the logout route, and forged tokens
+// What the fuzz layer arranges before it fires: two signed-in users with real contacts, lists and an open bulk upload
+// (so PATCH and DELETE reach rows that exist, the caller's own and another user's), spare sessions for the logout route, and forged tokens
 // of every kind (expired, unknown user, unsigned, tampered) signed the way the stack's Auth signs them.
 import assert from "node:assert/strict";
 import { LOCAL_JWT_SECRET } from "../../../devstack/src/auth/keys.ts";
 import { authResponseSchema } from "../../_shared/contracts/auth.ts";
+import { bulkUploadAnswerSchema } from "../../_shared/contracts/bulk-validation.ts";
 import { contactListSchema, contactSchema } from "../../_shared/contracts/contacts.ts";
 import { call, requiredEnv } from "../testing/stack.ts";
 import type { Credentials } from "./requests.ts";
@@ -13,6 +14,8 @@ export interface FuzzUser {
   token: string;
   contactIds: number[];
   listIds: number[];
+  /** A bulk upload left open (more parts may follow), for the routes that name a session. */
+  bulkSessionIds: string[];
 }
 
 export interface World {
@@ -66,7 +69,13 @@ async function populatedUser(contacts: number, lists: number): Promise<FuzzUser>
     assert.equal(created.status, 201, created.text);
     contactIds.push(contactSchema.parse(created.json).id);
   }
-  return { id: auth.id, token, contactIds, listIds };
+  const opened = await call("/api/bulk-validation/start-enhanced", {
+    token,
+    body: { sessionName: "Fuzz", fileName: "fuzz.csv", emailsWithData: [{ email: `a@${username.replace("_", "-")}.test` }], final: false },
+  });
+  assert.equal(opened.status, 201, opened.text);
+  const bulkSessionIds = [bulkUploadAnswerSchema.parse(opened.json).sessionId];
+  return { id: auth.id, token, contactIds, listIds, bulkSessionIds };
 }
 
 async function signIn(user: FuzzUser): Promise<string> {

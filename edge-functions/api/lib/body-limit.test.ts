@@ -3,7 +3,9 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
 import {
+  bodyLimitForPath,
   bodyTooLargeMessage,
+  BULK_PART_BODY_MAX_BYTES,
   IMPORT_BODY_MAX_BYTES,
   JSON_BODY_MAX_BYTES,
 } from "../../_shared/contracts/http-limits.ts";
@@ -75,4 +77,16 @@ Deno.test("a body at the limit passes through whole", async () => {
   const response = await app().request("/api/contacts", { method: "POST", body: new Uint8Array(JSON_BODY_MAX_BYTES) });
   assert.equal(response.status, 200);
   assert.deepEqual(await response.json(), { bytes: JSON_BODY_MAX_BYTES });
+});
+
+Deno.test("a bulk file's parts take up to 5 MB, at start-enhanced and at a session's parts alike", async () => {
+  for (const path of ["/api/bulk-validation/start-enhanced", "/api/bulk-validation/sessions/abc/parts"]) {
+    const atLimit = await app().request(path, { method: "POST", body: new Uint8Array(BULK_PART_BODY_MAX_BYTES) });
+    assert.equal(atLimit.status, 200, path);
+    const over = await app().request(path, { method: "POST", body: new Uint8Array(BULK_PART_BODY_MAX_BYTES + 1) });
+    assert.equal(over.status, 413, path);
+    assert.deepEqual(await over.json(), { message: "Request body too large: at most 5 MB." });
+  }
+  assert.equal(bodyLimitForPath("/api/bulk-validation/sessions"), JSON_BODY_MAX_BYTES);
+  assert.equal(bodyLimitForPath("/api/bulk-validation/sessions/a/b/parts"), JSON_BODY_MAX_BYTES);
 });

@@ -4,6 +4,8 @@ import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ErrorResponse } from "../../_shared/accounts/index.ts";
+import { BULK_FILE_MAX_BYTES, BULK_MAX_ROWS } from "../../_shared/contracts/bulk-validation.ts";
+import { formatBytes } from "../../_shared/contracts/http-limits.ts";
 import { DomainError, type DomainFailures, type DomainReason } from "../../_shared/errors.ts";
 import { inWords, type RateLimitDecision } from "../../_shared/rate-limits/index.ts";
 import { setRateLimitHeaders } from "./rate-limit-headers.ts";
@@ -53,6 +55,29 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
   default_list: { status: 400, message: (details) => details.problem },
   invalid_input: { status: 400, message: (details) => details.problem },
   popup_not_found: { status: 404, message: "Popup not found" },
+
+  bulk_session_not_found: { status: 404, message: "Validation session not found" },
+  bulk_too_many_jobs: {
+    status: 429,
+    message: ({ limit }) =>
+      `You already have ${limit} bulk validations waiting or running. Please wait until one finishes (or delete one) ` +
+      "and try again.",
+  },
+  bulk_too_large: {
+    status: 413,
+    message: `A file may hold at most ${BULK_MAX_ROWS.toLocaleString("en-US")} addresses and ` +
+      `${formatBytes(BULK_FILE_MAX_BYTES)}.`,
+  },
+  bulk_no_rows: { status: 400, message: "The file has no rows with an email address (an address contains @)." },
+  bulk_part_out_of_order: { status: 409, message: ({ problem }) => problem },
+  bulk_upload_complete: { status: 409, message: "This upload is already complete: its validation has started." },
+  bulk_not_ready: {
+    status: 409,
+    message: ({ status }) =>
+      status === "failed"
+        ? "This validation failed, so it has no results to download."
+        : "The results can be downloaded once the validation has completed.",
+  },
 
   exploration_refused: { status: 400, message: EXPLORATION_REFUSED_MESSAGE },
   exploration_failed: { status: 502, message: EXPLORATION_FAILED_MESSAGE },

@@ -126,3 +126,6 @@ $$;
 
 -- The access matrix helper, tests.assert_access (psql includes it relative to this file).
 \ir access_matrix.sql
+
+-- Uploads, answers and a stand-in worker for the bulk validation tests.
+\ir bulk_validation.sql

@@ -6,8 +6,11 @@ import {
   countValidation,
   noteSignedInValidation,
 } from "../../../_shared/anonymous/index.ts";
-import { type validateEmailRequestSchema, recordValidation } from "../../../_shared/validation/index.ts";
-import { emailValidator } from "../../lib/email-validator.ts";
+import {
+  emailValidator,
+  recordValidation,
+  type validateEmailRequestSchema,
+} from "../../../_shared/validation/index.ts";
 import type { CallerEnv } from "../../lib/caller.ts";
 import type { JsonInput } from "../../lib/json-body.ts";
 import {

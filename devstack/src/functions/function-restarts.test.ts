@@ -1,0 +1,54 @@
+// The fixture's functions on real Deno, killed the way a crash or an out-of-memory kill ends them.
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { loadEdgeFunctions } from "./functions-config.ts";
+import { restartingFunction, type RestartingFunction } from "./function-restarts.ts";
+import { startFunction } from "./functions.ts";
+
+const fixture = join(import.meta.dirname, "../../test/fixtures/project");
+const edgeFunctions = loadEdgeFunctions(fixture);
+const start = (name: string) => () => {
+  const fn = edgeFunctions.find((candidate) => candidate.name === name);
+  if (!fn) throw new Error(`the fixture has no ${name} function`);
+  return startFunction(fn, { env: {}, log: () => {} });
+};
+
+describe("a function whose process dies", () => {
+  let fn: RestartingFunction | undefined;
+  afterEach(async () => await fn?.stop());
+
+  it("is started again while the stack runs, counted and logged, and answers on its new port", async () => {
+    const lines: string[] = [];
+    fn = restartingFunction(await start("echo")(), start("echo"), (line) => lines.push(line));
+    fn.allowRestarts();
+    const firstPid = fn.pid;
+
+    process.kill(firstPid, "SIGKILL");
+    await vi.waitFor(() => expect(fn!.restarts).toBe(1), { timeout: 20_000 });
+    await fn.ready();
+
+    expect(fn.pid).not.toBe(firstPid);
+    const response = await fetch(`http://127.0.0.1:${fn.port}/echo/again`);
+    expect(response.status).toBe(200);
+    expect(lines[0]).toBe("function echo died (Deno exited (killed by SIGKILL)); starting it again");
+    expect(lines[1]).toBe(`function echo is back (restart 1, pid ${fn.pid}, port ${fn.port})`);
+  });
+
+  it("is reported, not restarted, while the stack is still starting", async () => {
+    const restart = vi.fn(start("echo"));
+    fn = restartingFunction(await start("echo")(), restart, () => {});
+    process.kill(fn.pid, "SIGKILL");
+    expect(await fn.death).toBe("Deno exited (killed by SIGKILL)");
+    expect(restart).not.toHaveBeenCalled();
+  });
+
+  it("is reported when it cannot be started again", async () => {
+    fn = restartingFunction(await start("echo")(), start("crashing"), () => {});
+    fn.allowRestarts();
+    process.kill(fn.pid, "SIGKILL");
+    expect(await fn.death).toMatch(
+      /^it died \(Deno exited \(killed by SIGKILL\)\) and could not be started again: Error: Function crashing did not start/,
+    );
+    expect(fn.restarts).toBe(0);
+  });
+});

@@ -1,0 +1,79 @@
+// A function whose Deno process dies while the stack runs is started again, as Supabase's edge runtime boots a fresh
+// worker for the next request instead of going down: the death is logged and counted, and the gateway waits for the
+// new process (on a new port) before routing to it. Until the stack has started, a death is reported instead, so a
+// function that cannot even start fails the start; so does one that dies and then cannot be started again.
+import type { RunningFunction } from "./functions.ts";
+
+export interface FunctionProcess {
+  readonly name: string;
+  readonly port: number;
+  readonly pid: number;
+  /** How many times the process died and was started again. */
+  readonly restarts: number;
+}
+
+export interface RestartingFunction extends FunctionProcess {
+  readonly verifyJwt: boolean;
+  /** Resolves once the function can take a request: at once, or when the process being restarted listens. */
+  ready(): Promise<void>;
+  /** From now on a death means a restart. */
+  allowRestarts(): void;
+  /** Resolves with the reason when the function died before restarts were allowed, or could not be restarted. */
+  readonly death: Promise<string>;
+  stop(): Promise<void>;
+}
+
+export function restartingFunction(
+  first: RunningFunction,
+  start: () => Promise<RunningFunction>,
+  log: (line: string) => void,
+): RestartingFunction {
+  let current = first;
+  let restarts = 0;
+  let restartsAllowed = false;
+  let stopped = false;
+  let restarting: Promise<void> | undefined;
+  let reportDeath!: (reason: string) => void;
+  const death = new Promise<string>((resolve) => (reportDeath = resolve));
+
+  const watch = (running: RunningFunction) => {
+    void running.death.then((reason) => {
+      if (stopped) return;
+      if (!restartsAllowed) return reportDeath(reason);
+      log(`function ${running.name} died (${reason.split("\n")[0]}); starting it again`);
+      restarting = start()
+        .then((replacement) => {
+          restarts += 1;
+          // stop() waits for a restart under way, then stops whichever process is current.
+          current = replacement;
+          log(`function ${running.name} is back (restart ${restarts}, pid ${replacement.pid}, port ${replacement.port})`);
+          watch(replacement);
+        })
+        .catch((error: unknown) => reportDeath(`it died (${reason}) and could not be started again: ${String(error)}`))
+        .finally(() => (restarting = undefined));
+    });
+  };
+  watch(first);
+
+  return {
+    name: first.name,
+    verifyJwt: first.verifyJwt,
+    get port() {
+      return current.port;
+    },
+    get pid() {
+      return current.pid;
+    },
+    get restarts() {
+      return restarts;
+    },
+    ready: async () => await restarting,
+    allowRestarts: () => (restartsAllowed = true),
+    death,
+    stop: async () => {
+      stopped = true;
+      await restarting;
+      await current.stop();
+    },
+  };
+}

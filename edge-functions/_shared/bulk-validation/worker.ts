@@ -1,0 +1,63 @@
+// The bulk validation worker's run: chunks claimed, validated and completed until the time budget runs low, then a
+// successor kicked while work remains. edge-functions/bulk-validation-worker/ serves it; the api starts it when an
+// upload is complete; the schedule (pg_cron through pg_net) re-kicks it for orphaned work.
+import { env } from "../env.ts";
+import {
+  type JobSteps,
+  kickInBackground,
+  kickWorker,
+  type KickSettings,
+  runWorkerLoop,
+  shouldKickSuccessor,
+  type TimeBudget,
+  timeBudget,
+  type WorkerSummary,
+} from "../jobs/index.ts";
+import { emailValidator, freshEmailValidator } from "../validation/index.ts";
+import { type ItemResult, validateChunk } from "./chunk-validation.ts";
+import { type ClaimedChunk, claimChunk, completeChunk, pendingWork, releaseChunk } from "./privileged.ts";
+
+/** The worker function's name (edge-functions/bulk-validation-worker, [functions.bulk-validation-worker]). */
+export const BULK_WORKER = "bulk-validation-worker";
+
+/**
+ * How long a claimed chunk is a worker's. A chunk takes a second or two; one whose every domain times out takes about
+ * (1,000 / DOMAINS_AT_ONCE) × 5 s. Past this, a worker is taken for dead and its chunk is claimed again.
+ */
+export const BULK_LEASE_SECONDS = 60;
+
+/** Workers started when an upload completes: two overlap one's DNS waits with the other's database writes. */
+export const WORKERS_PER_UPLOAD = 2;
+
+export interface BulkWorkerSummary extends WorkerSummary {
+  /** Whether a successor was kicked. */
+  kickedSuccessor: boolean;
+}
+
+const bulkSteps: JobSteps<ClaimedChunk, ItemResult[]> = {
+  claim: () => claimChunk(BULK_LEASE_SECONDS),
+  process: (chunk) =>
+    validateChunk(chunk.items, {
+      // The retry of DNS failures asks DNS afresh, past the instance's memory of those failures.
+      validator: chunk.phase === 1 ? emailValidator() : freshEmailValidator(),
+      phase: chunk.phase,
+    }),
+  complete: completeChunk,
+  release: releaseChunk,
+};
+
+function kickSettings(): KickSettings {
+  return { supabaseUrl: env().SUPABASE_URL, secret: env().WORKER_SECRET };
+}
+
+/** One worker run, from the first claim to the successor's kick. */
+export async function runBulkValidationWorker(budget: TimeBudget = timeBudget()): Promise<BulkWorkerSummary> {
+  const summary = await runWorkerLoop(bulkSteps, budget);
+  const kickedSuccessor = await shouldKickSuccessor(summary, pendingWork) && await kickWorker(BULK_WORKER, kickSettings());
+  return { ...summary, kickedSuccessor };
+}
+
+/** Starts the workers for a job whose upload just completed, past the answer to the upload. */
+export function startBulkWorkers(): void {
+  for (let n = 0; n < WORKERS_PER_UPLOAD; n++) void kickInBackground(BULK_WORKER, kickSettings());
+}
