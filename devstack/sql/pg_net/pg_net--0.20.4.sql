@@ -71,11 +71,12 @@ comment on function net.check_worker_is_up() is
 create function net._urlencode_string(string varchar) returns text
 language sql
 immutable
+strict
 as $$
-  select string_agg(
+  select coalesce(string_agg(
     case when ch ~ '^[A-Za-z0-9._~-]$' then ch
     else upper(regexp_replace(encode(convert_to(ch, 'UTF8'), 'hex'), '(..)', '%\1', 'g')) end,
-    '' order by position)
+    '' order by position), '')
   from regexp_split_to_table(string, '') with ordinality as characters(ch, position)
 $$;
 

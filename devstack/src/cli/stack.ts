@@ -1,6 +1,7 @@
 // The local Supabase as one unit: PostgreSQL with the project's migrations and seed, every edge function on Deno (started
-// again if its process dies), the mail catcher, the gateway in front with Auth inside it, and pg_net's net worker. Whoever starts a stack gets its URLs and keys, a promise
-// that resolves if any component dies, and stop(), which stops exactly what this stack started, last started first.
+// again if its process dies), the mail catcher, the gateway in front with Auth inside it, and pg_net's net worker.
+// Whoever starts a stack gets its URLs and keys, a promise that resolves if any component dies, and stop(), which stops
+// exactly what this stack started, last started first.
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import { join } from "node:path";
@@ -53,8 +54,7 @@ export interface RunningStack {
   jwtSecret: string;
   /** The mail catcher: its page and Mailpit API at url, SMTP on smtpPort. */
   mail: { url: string; smtpPort: number };
-  /** Each function's own port and process, behind the gateway (the bench measures them directly); current after a
-   * restart. */
+  /** Each function's own port and process, behind the gateway (the bench measures them directly), as they are now. */
   functions: ReadonlyArray<FunctionProcess>;
   stop(): Promise<void>;
   /** Resolves when a component exits or fails on its own; the caller then stops the rest. */

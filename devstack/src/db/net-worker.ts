@@ -60,6 +60,7 @@ export async function startNetWorker(options: { dbUrl: string; log: (line: strin
   };
 
   const sweep = async () => {
+    await sql`delete from net._http_response where created < now() - ${RESPONSE_TTL}::interval`;
     do {
       sweepAgain = false;
       for (let full = true; full && !stopping; ) {
@@ -71,8 +72,8 @@ export async function startNetWorker(options: { dbUrl: string; log: (line: strin
         for (const request of batch.sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)))) send(request);
         full = batch.length === BATCH_SIZE;
       }
+      // A wake that came during a batch is seen here; after this check nothing is awaited before the sweep ends.
     } while (sweepAgain && !stopping);
-    await sql`delete from net._http_response where created < now() - ${RESPONSE_TTL}::interval`;
   };
 
   const wake = () => {
@@ -105,7 +106,8 @@ export async function startNetWorker(options: { dbUrl: string; log: (line: strin
     probe: async () => void (await sql`select net.check_worker_is_up()`),
     stop: async () => {
       stopping = true;
-      await listening.unlisten();
+      // The database may be gone already (the stack stops because it died); the rest must still be stopped.
+      await listening.unlisten().catch(() => {});
       await sweeping;
       for (const controller of inFlight.values()) controller.abort(new Error("request cancelled: devstack stopped"));
       await Promise.all(inFlight.keys());

@@ -23,6 +23,12 @@ describe("the private PostgreSQL cluster", () => {
       expect(database.url).toMatch(/^postgresql:\/\/postgres:postgres@127\.0\.0\.1:\d+\/postgres$/);
       const settings = await query(database.url, "select current_setting('listen_addresses'), current_setting('fsync')");
       expect(settings.stdout.trim()).toBe("127.0.0.1|off");
+      // pg_cron is loaded and runs its jobs in background workers, on a new cluster as on one made before it existed.
+      const cron = await query(
+        database.url,
+        "select current_setting('shared_preload_libraries'), current_setting('cron.use_background_workers')",
+      );
+      expect(cron.stdout.trim()).toBe("pg_cron|on");
       await expect(query(database.url.replace("postgres:postgres@", "postgres:wrong@"), "select 1")).rejects.toThrow(
         /password authentication failed/,
       );

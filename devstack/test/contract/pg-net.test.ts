@@ -157,6 +157,15 @@ describe("pg_net in devstack", () => {
     expect(outcome.error_msg).toContain("ECONNREFUSED");
   });
 
+  it("carries private.kick_worker's kick to this stack's function, with the settings devstack wrote", async () => {
+    const [{ id }] = await db<[{ id: string | null }]>`select private.kick_worker('api') as id`;
+    expect(id).not.toBeNull();
+    // The api has no route at its root: its own 404 proves the kick went through the gateway to the function.
+    const outcome = await responseOf(id!);
+    expect(outcome).toMatchObject({ status_code: 404, timed_out: false, error_msg: null });
+    expect(JSON.parse(outcome.content ?? "")).toEqual({ message: expect.any(String) });
+  });
+
   it("is up, and so is pg_cron, by the database's own check and /health", async () => {
     await db`select net.check_worker_is_up()`;
     const health = (await (await fetch(`${env.SUPABASE_URL}/health`)).json()) as {
