@@ -1,14 +1,17 @@
--- devstack bootstrap: what Supabase's Postgres image and GoTrue's own migrations create before our migrations run.
+-- devstack bootstrap: what Supabase's Postgres image, GoTrue's and Realtime's own migrations create before ours run.
 --
 -- On Supabase these objects exist before `supabase db push`; our migrations, seed and policies rely on them. The
 -- devstack runs plain PostgreSQL, so this file recreates only the subset we use, with Supabase's names and semantics:
 -- the API roles and their grants, the extensions schema, the auth schema (the tables the Auth stand-in reads and writes,
--- with GoTrue's column names, and the claim helpers policies call), and the empty supabase_realtime publication.
+-- with GoTrue's column names, and the claim helpers policies call), the empty supabase_realtime publication and the
+-- realtime schema (realtime.messages, send, broadcast_changes).
 -- Sources: supabase/postgres migrations/db/init-scripts/00000000000000-initial-schema.sql and -auth-schema.sql;
--- supabase/auth migrations/*.up.sql (noted per object).
+-- supabase/auth migrations/*.up.sql; supabase/realtime lib/realtime/tenants/repo/migrations/ (noted per object).
 --
--- Run as the superuser on a fresh `postgres` database, before migrations (psql -v ON_ERROR_STOP=1 -f ...). Plain SQL,
--- no psql meta-commands, so any client can run it. Safe to run again.
+-- Run as the superuser (psql -v ON_ERROR_STOP=1 -f ...), in one transaction. Plain SQL, no psql meta-commands, so any
+-- client can run it. It runs on a new database before migrations, and again on an existing one whenever this file
+-- changes (src/db/database.ts), after migrations have built on it: every statement must be safe to run again (if not
+-- exists, create or replace, guarded creates) and must only add or restore what Supabase provides.
 
 -- Roles -----------------------------------------------------------------------------------------------------------
 -- anon and authenticated are what PostgREST/Realtime switch to per request; service_role bypasses RLS for trusted
@@ -244,44 +247,164 @@ begin
 end
 $$;
 
--- TEMP realtime schema (helper bulk-db): the minimum of Supabase's realtime schema that the bulk validation
--- migrations use, until helper "realtime" brings the real one. Drop this block when merging that.
+-- The realtime schema as Realtime's own tenant migrations leave it (supabase/realtime
+-- lib/realtime/tenants/repo/migrations/, named per object): what private channels are authorised by and what
+-- migrations broadcast through. supabase_realtime_admin owns it there (20240401105812, 20260707120000).
+do $$
+begin
+  if not exists (select from pg_roles where rolname = 'supabase_realtime_admin') then
+    create role supabase_realtime_admin nologin noinherit noreplication;
+  end if;
+end
+$$;
+
 create schema if not exists realtime;
-grant usage on schema realtime to anon, authenticated, service_role;
+-- 20231204144023_set_required_grants.
+grant usage on schema realtime to postgres, anon, authenticated, service_role;
+
+-- realtime.messages: one row per broadcast, and the table whose RLS policies decide who may join a private channel
+-- (select: receive, insert: send). Supabase partitions it by day (20241030150047, uuid ids since 20241108114728,
+-- binary_payload since 20260514120000) and drops partitions older than 72 hours; here it is one table that
+-- devstack's Realtime prunes on the same schedule.
 create table if not exists realtime.messages (
-  id uuid not null default gen_random_uuid(),
   topic text not null,
   extension text not null,
   payload jsonb,
   event text,
   private boolean default false,
-  updated_at timestamp without time zone not null default now(),
-  inserted_at timestamp without time zone not null default now(),
+  updated_at timestamp not null default now(),
+  inserted_at timestamp not null default now(),
+  id uuid not null default gen_random_uuid(),
+  binary_payload bytea,
+  constraint messages_payload_exclusive check (payload is null or binary_payload is null),
   primary key (id, inserted_at)
 );
+alter table realtime.messages owner to supabase_realtime_admin;
+-- 20250905041441_create_messages_replay_index.
+create index if not exists messages_inserted_at_topic_index on realtime.messages (inserted_at desc, topic)
+  where extension = 'broadcast' and private is true;
 alter table realtime.messages enable row level security;
-grant select, insert on realtime.messages to anon, authenticated;
+-- Grants let every API role try; the project's policies decide (20241030150047).
+grant select, insert, update on realtime.messages to postgres, anon, authenticated, service_role;
+
+-- The channel being joined, set by Realtime for the policy check (20240523004032).
 create or replace function realtime.topic()
 returns text
 language sql stable
 as $$
-  select nullif(current_setting('realtime.topic', true), '')::text
+  select nullif(current_setting('realtime.topic', true), '')::text;
 $$;
+
+-- Broadcasts a JSON payload to a topic from SQL; private (the default) reaches only private channels. Adds the row's id
+-- to the payload unless it has one, and never fails the caller's transaction: an error is a WARNING
+-- (20260605120000_rename_broadcast_send_warning).
 create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
 returns void
 language plpgsql
 as $$
+declare
+  generated_id uuid;
+  final_payload jsonb;
 begin
   begin
-    perform set_config('realtime.topic', topic, true);
-    insert into realtime.messages (payload, event, topic, private, extension)
-    values (payload, event, topic, private, 'broadcast');
+    generated_id := gen_random_uuid();
+    if payload ? 'id' then
+      final_payload := payload;
+    else
+      final_payload := jsonb_set(payload, '{id}', to_jsonb(generated_id));
+    end if;
+    execute format('SET LOCAL realtime.topic TO %L', topic);
+    insert into realtime.messages (id, payload, event, topic, private, extension)
+    values (generated_id, final_payload, event, topic, private, 'broadcast');
   exception
     when others then
-      raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;
+      raise warning 'WarnSendingBroadcastMessage: %', sqlerrm;
   end;
 end;
 $$;
+
+-- The same for raw bytes, which clients receive as an ArrayBuffer (20260605120000).
+create or replace function realtime.send_binary(payload bytea, event text, topic text, private boolean default true)
+returns void
+language plpgsql
+as $$
+declare
+  generated_id uuid;
+begin
+  begin
+    generated_id := gen_random_uuid();
+    execute format('SET LOCAL realtime.topic TO %L', topic);
+    insert into realtime.messages (id, binary_payload, event, topic, private, extension)
+    values (generated_id, payload, event, topic, private, 'broadcast');
+  exception
+    when others then
+      raise warning 'WarnSendingBroadcastMessage: %', sqlerrm;
+  end;
+end;
+$$;
+
+-- For row triggers: broadcasts {old_record, record, operation, table, schema} as a private message
+-- (20240919163303_add_payload_to_messages).
+create or replace function realtime.broadcast_changes(
+  topic_name text, event_name text, operation text, table_name text, table_schema text, new record, old record,
+  level text default 'ROW'
+)
+returns void
+language plpgsql
+as $$
+declare
+  row_data jsonb := '{}'::jsonb;
+begin
+  if level = 'STATEMENT' then
+    raise exception 'function can only be triggered for each row, not for each statement';
+  end if;
+  if operation = 'INSERT' or operation = 'UPDATE' or operation = 'DELETE' then
+    row_data := jsonb_build_object(
+      'old_record', old, 'record', new, 'operation', operation, 'table', table_name, 'schema', table_schema
+    );
+    perform realtime.send(row_data, event_name, topic_name);
+  else
+    raise exception 'Unexpected operation type: %', operation;
+  end if;
+exception
+  when others then
+    raise exception 'Failed to process the row: %', sqlerrm;
+end;
+$$;
+
+alter function realtime.topic() owner to supabase_realtime_admin;
+alter function realtime.send(jsonb, text, text, boolean) owner to supabase_realtime_admin;
+alter function realtime.send_binary(bytea, text, text, boolean) owner to supabase_realtime_admin;
+alter function realtime.broadcast_changes(text, text, text, text, text, record, record, text)
+  owner to supabase_realtime_admin;
+grant execute on all functions in schema realtime to postgres, anon, authenticated, service_role;
+
+-- devstack only: how new messages reach devstack's Realtime. Supabase's Realtime tails realtime.messages through
+-- logical replication; devstack listens instead. NOTIFY is transactional: it is delivered when the sending transaction
+-- commits, in commit order, and never if it rolls back, which is what a broadcast from a trigger needs. A payload may
+-- not exceed 8000 bytes, so a larger row is announced by its keys and read back (src/realtime/database-messages.ts).
+create or replace function realtime.devstack_announce_message()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  announcement text := json_build_object(
+    'id', new.id, 'topic', new.topic, 'event', new.event, 'private', new.private, 'payload', new.payload,
+    'binary_payload', encode(new.binary_payload, 'base64')
+  )::text;
+begin
+  if octet_length(announcement) > 7900 then
+    announcement := json_build_object('id', new.id, 'inserted_at', new.inserted_at)::text;
+  end if;
+  perform pg_notify('devstack_realtime_messages', announcement);
+  return null;
+end;
+$$;
+alter function realtime.devstack_announce_message() owner to supabase_realtime_admin;
+create or replace trigger devstack_announce_message
+  after insert on realtime.messages
+  for each row execute function realtime.devstack_announce_message();
 
 -- Environment marker (devstack only) -----------------------------------------------------------------------------
 -- seed.sql creates its demo users only where this says development; production databases never run this file.

@@ -6,6 +6,7 @@ import { bodyLimitFigures } from "./bench-body-limit.ts";
 import { contactsFigures } from "./bench-contacts.ts";
 import { limiterFigures, liftPerMinuteLimits } from "./bench-limiter.ts";
 import { loadFromProcess } from "./bench-load.ts";
+import { realtimeFigures } from "./bench-realtime.ts";
 import { millis, percentiles, post, request, sample, seconds, timed } from "./bench-measure.ts";
 import { startDnsFixture, type RunningFixture } from "../testing/test-fixtures.ts";
 import { LOCAL_ANON_KEY } from "../auth/keys.ts";
@@ -45,6 +46,7 @@ export async function runBench(): Promise<number> {
       const api = warm.value.functions.find((fn) => fn.name === "api");
       if (api) figures.push(...(await bodyLimitFigures(api)));
       figures.push(...(await contactsFigures(warm.value)));
+      figures.push(...(await realtimeFigures(warm.value)));
     } finally {
       await warm.value.stop();
     }

@@ -1,7 +1,7 @@
 // The local Supabase as one unit: PostgreSQL with the project's migrations and seed, every edge function on Deno (started
-// again if its process dies), the mail catcher, the gateway in front with Auth inside it, and pg_net's net worker.
-// Whoever starts a stack gets its URLs and keys, a promise that resolves if any component dies, and stop(), which stops
-// exactly what this stack started, last started first.
+// again if its process dies), the mail catcher, the gateway in front with Auth and Realtime inside it, and pg_net's net
+// worker. Whoever starts a stack gets its URLs and keys, a promise that resolves if any component dies, and stop(),
+// which stops exactly what this stack started, last started first.
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import { join } from "node:path";
@@ -24,6 +24,7 @@ import { paths } from "./paths.ts";
 import { isListening, waitForFreePorts } from "./ports.ts";
 import { databaseUrl, removeCluster, startPostgres, type RunningPostgres } from "../db/postgres.ts";
 import { runCommand } from "./processes.ts";
+import { startRealtime, type RealtimeServer } from "../realtime/index.ts";
 
 export interface StackOptions {
   gatewayPort: number;
@@ -168,6 +169,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       },
     });
 
+    const realtime = await startRealtime({ dbUrl, jwtSecret: LOCAL_JWT_SECRET, log });
+    started.push({ component: "realtime", stop: realtime.stop });
+
     const probes: Record<string, Probe> = {
       postgres: async () => void (await sql`select 1`),
       // Auth runs inside the gateway, on the database pool; it reports itself as GoTrue does.
@@ -184,6 +188,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         const [launcher] = await sql`select from pg_stat_activity where backend_type = 'pg_cron launcher'`;
         if (!launcher) throw new Error("pg_cron's launcher is not running (shared_preload_libraries)");
       },
+      // The database answers Realtime and a NOTIFY comes back through its listener.
+      realtime: realtime.probe,
       spa: async () => {
         if (!existsSync(join(paths.webDist, "index.html"))) throw new Error("web/dist/index.html is missing");
       },
@@ -195,6 +201,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     }
     const gateway = createGateway({
       auth,
+      realtime,
       functions: new Map(functions.map((fn) => [fn.name, fn])),
       jwtSecret: LOCAL_JWT_SECRET,
       webDist: paths.webDist,
@@ -203,8 +210,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       functionProcesses: () => functions.map(({ name, pid, port, restarts }) => ({ name, pid, port, restarts })),
       log,
     });
-    const server = await listen(gateway.fetch, options.gatewayPort);
-    started.push({ component: "gateway", stop: () => close(server) });
+    const server = await listen(gateway.fetch, options.gatewayPort, realtime);
+    started.push({ component: "gateway", stop: () => close(server, realtime) });
     supervise("gateway", new Promise((resolve) => server.once("error", (error) => resolve(error.message))));
     failIfDied();
 
@@ -231,8 +238,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   }
 }
 
-function listen(fetch: (request: Request) => Response | Promise<Response>, port: number): Promise<Server> {
+function listen(
+  fetch: (request: Request) => Response | Promise<Response>,
+  port: number,
+  realtime: RealtimeServer,
+): Promise<Server> {
   const server = createGatewayServer(fetch);
+  // Websockets reach Realtime as Kong routes them, on the gateway's port.
+  server.on("upgrade", realtime.handleUpgrade);
   return new Promise((resolve, reject) => {
     const onError = (error: Error) => reject(new Error(`The gateway cannot listen on 127.0.0.1:${port}: ${error.message}`));
     server.once("error", onError);
@@ -244,12 +257,14 @@ function listen(fetch: (request: Request) => Response | Promise<Response>, port:
   });
 }
 
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
+function close(server: Server, realtime: RealtimeServer): Promise<void> {
+  const closed = new Promise<void>((resolve) => {
     server.close(() => resolve());
     // Keep-alive connections would hold close() open until they time out.
     server.closeAllConnections();
   });
+  // So would Realtime's websockets, which closeAllConnections does not see.
+  return Promise.all([closed, realtime.disconnectAll()]).then(() => {});
 }
 
 /** Builds the SPA into web/dist; env carries what the build bakes in (by default the local anon key). */

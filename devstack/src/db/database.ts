@@ -1,18 +1,18 @@
-// Brings a database to the state a Supabase project's would be in: first the bootstrap (what Supabase's Postgres image
-// and GoTrue provide), once per database, then our migrations and seed through the real Supabase CLI, exactly as they
-// reach production. `db push` applies only migrations the database has not seen, so it runs on every start.
+// Brings a database to the state a Supabase project's would be in: first the bootstrap (what Supabase's Postgres image,
+// GoTrue and Realtime provide), then our migrations and seed through the real Supabase CLI, exactly as they reach
+// production. `db push` applies only migrations the database has not seen, so it runs on every start.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { paths } from "../cli/paths.ts";
 import { CommandError, runCommand } from "../cli/processes.ts";
 
-// Kept as the database's comment: the bootstrap has run in this database and must not run again.
-const BOOTSTRAP_MARK = "MailScout devstack: bootstrap applied";
-
 const psql = join(paths.postgresBin, "psql");
 
 export async function applySchema(dbUrl: string, log: (line: string) => void): Promise<void> {
-  if (!(await isBootstrapped(dbUrl))) {
-    log("bootstrapping the database (roles and the auth and extensions schemas, as Supabase provides them)");
+  const mark = bootstrapMark(readFileSync(paths.bootstrapSql, "utf8"));
+  if ((await currentMark(dbUrl)) !== mark) {
+    log("bootstrapping the database (roles and the auth, extensions and realtime schemas, as Supabase provides them)");
     // One transaction, so a failed bootstrap leaves nothing behind and simply runs again next time.
     await runCommand(psql, [
       dbUrl,
@@ -24,14 +24,23 @@ export async function applySchema(dbUrl: string, log: (line: string) => void): P
       "-f",
       paths.bootstrapSql,
       "-c",
-      `comment on database postgres is '${BOOTSTRAP_MARK}'`,
+      `comment on database postgres is '${mark}'`,
     ]);
   }
   log("applying migrations and seed (supabase db push)");
   await pushMigrations(dbUrl);
 }
 
-async function isBootstrapped(dbUrl: string): Promise<boolean> {
+/**
+ * Kept as the database's comment: which bootstrap it has had, by a hash of the file. A database made before the file
+ * changed (the realtime schema joined it after dev databases existed) gets it again on its next start; the file is
+ * written to be run again over migrations, so that adds what is new and keeps what is there.
+ */
+export function bootstrapMark(bootstrapSql: string): string {
+  return `MailScout devstack: bootstrap ${createHash("sha256").update(bootstrapSql).digest("hex").slice(0, 16)}`;
+}
+
+async function currentMark(dbUrl: string): Promise<string> {
   const { stdout } = await runCommand(psql, [
     dbUrl,
     "-X",
@@ -39,7 +48,7 @@ async function isBootstrapped(dbUrl: string): Promise<boolean> {
     "-c",
     "select shobj_description(oid, 'pg_database') from pg_database where datname = current_database()",
   ]);
-  return stdout.trim() === BOOTSTRAP_MARK;
+  return stdout.trim();
 }
 
 async function pushMigrations(dbUrl: string) {

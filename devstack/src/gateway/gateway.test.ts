@@ -78,9 +78,13 @@ auth.all("*", async (c) => {
   return c.json({ path: c.req.path, method: c.req.method, query: c.req.query(), bytes });
 });
 
+const realtime = new Hono();
+realtime.post("/api/broadcast", (c) => c.json({ path: c.req.path }, 202));
+
 function gateway(options: { webDist?: string; functions?: Map<string, GatewayFunction> } = {}) {
   return createGateway({
     auth,
+    realtime,
     functions:
       options.functions ??
       new Map([
@@ -309,6 +313,15 @@ describe("gateway: auth", () => {
   });
 });
 
+describe("gateway: realtime", () => {
+  it("hands /realtime/v1/* to Realtime's REST API with the prefix stripped, as Kong routes it", async () => {
+    const response = await gateway().request("/realtime/v1/api/broadcast", { method: "POST" });
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ path: "/api/broadcast" });
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+  });
+});
+
 describe("gateway: CORS preflight", () => {
   it("answers a preflight on any route itself, echoing the requested headers, without a JWT", async () => {
     for (const path of ["/functions/v1/hello", "/auth/v1/token", "/api/login", "/contacts"]) {
@@ -486,6 +499,7 @@ describe("gateway: request limits and security headers", () => {
   it("serves the web app with the security headers; HSTS only when the browser came over https", async () => {
     const app = createGateway({
       auth,
+      realtime,
       functions: new Map(),
       jwtSecret: LOCAL_JWT_SECRET,
       webDist,

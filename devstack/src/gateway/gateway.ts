@@ -1,5 +1,6 @@
 // The one port the browser and supabase-js talk to, routed as the Supabase CLI's Kong routes it:
-// /auth/v1 to Auth, /functions/v1/NAME to that
+// /auth/v1 to Auth, /realtime/v1/api to Realtime's REST API (its websocket is the server's upgrade, see
+// cli/stack.ts), /functions/v1/NAME to that
 // function's Deno process (verify_jwt enforced here, X-Forwarded-For set to the client's address), plus what
 // production's static host does for the SPA: /api/* to the api function and the built web app at /. GET /health
 // reports each component; GET /_devstack/functions (devstack only, service-role key) lists the functions' processes.
@@ -40,6 +41,7 @@ export interface FunctionProcessStatus {
 
 export interface GatewayOptions {
   auth: { fetch(request: Request): Response | Promise<Response> };
+  realtime: { fetch(request: Request): Response | Promise<Response> };
   functions: ReadonlyMap<string, GatewayFunction>;
   jwtSecret: string;
   webDist: string;
@@ -67,6 +69,7 @@ export function createGateway(options: GatewayOptions): Hono {
     return c.json(options.functionProcesses());
   });
   app.all("/auth/v1/*", limitStreamedBody, mount((request: Request) => options.auth.fetch(request)));
+  app.all("/realtime/v1/*", limitStreamedBody, mount((request: Request) => options.realtime.fetch(request)));
 
   // The function sees /NAME/..., as behind Supabase's gateway.
   app.all("/functions/v1/*", (c) => forwardToFunction(c, "/functions/v1"));

@@ -1,15 +1,15 @@
 // What every contract test needs: the running stack's URL and keys from the environment, and supabase-js clients
 // built the way an app builds them. A missing variable fails the run loudly instead of skipping tests.
-import { createClient, type SupabaseClient, type WebSocketLikeConstructor } from "@supabase/supabase-js";
-import WebSocket from "ws";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod";
+import { nodeSupabaseClient } from "../../src/testing/supabase-client.ts";
 
 const parsed = z
   .object({
     SUPABASE_URL: z.url(),
     SUPABASE_ANON_KEY: z.string().min(1),
     SUPABASE_SERVICE_ROLE_KEY: z.string().min(1),
-    // The database as the migrations' role sees it, for what only SQL can do (queue pg_net requests).
+    // The stack's database as its superuser, for what only SQL can do (queue pg_net requests, Realtime's sends).
     SUPABASE_DB_URL: z.url(),
   })
   .safeParse(process.env);
@@ -21,22 +21,11 @@ if (!parsed.success) {
 }
 export const env = parsed.data;
 
-function client(key: string): SupabaseClient {
-  return createClient(env.SUPABASE_URL, key, {
-    // A session lives in this client's memory only, and refreshes happen when a test asks for them.
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    // supabase-js 2.109 builds its Realtime client eagerly and, on Node 20 (no native WebSocket), createClient throws
-    // unless it is given a WebSocket implementation: ws's, as realtime-js's own error message advises. The cast is for
-    // ws's extra `new (address: null)` overload, which TypeScript cannot match to realtime-js's constructor type.
-    realtime: { transport: WebSocket as unknown as WebSocketLikeConstructor },
-  });
-}
-
-/** A client as the browser app has it: the anon key, plus whatever session it signs in to. */
-export const anonClient = (): SupabaseClient => client(env.SUPABASE_ANON_KEY);
+/** A client as the browser app has it: the anon key, plus whatever session it signs in to; `url` for another server. */
+export const anonClient = (url = env.SUPABASE_URL): SupabaseClient => nodeSupabaseClient(url, env.SUPABASE_ANON_KEY);
 
 /** A trusted server's client: the service-role key, for auth.admin. */
-export const serviceClient = (): SupabaseClient => client(env.SUPABASE_SERVICE_ROLE_KEY);
+export const serviceClient = (): SupabaseClient => nodeSupabaseClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY);
 
 /** An address no other test (or earlier run on the same database) uses. */
 export const uniqueEmail = (label: string): string => `contract-${label}-${crypto.randomUUID()}@example.com`;
