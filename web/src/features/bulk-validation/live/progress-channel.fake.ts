@@ -1,7 +1,7 @@
 // For tests: stands in for progress-channel (vi.mock("…/progress-channel", () => import("…/progress-channel.fake")))
 // and lets a test play the server's side, a session's progress events and its channel's state.
 import type { BulkProgress } from "@contracts/bulk-validation";
-import type { ChannelState } from "./progress-channel";
+import type { ChannelState } from "@/lib/realtime";
 
 type FakeChannel = { progress: (event: BulkProgress) => void; state: (state: ChannelState) => void };
 

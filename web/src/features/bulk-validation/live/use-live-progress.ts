@@ -6,7 +6,8 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { bulkSessionsQueryKey, bulkSessionsQueryOptions } from "../api/get-bulk-sessions";
 import { applyProgress, isUnfinished } from "./progress";
-import { type ChannelState, watchSessionProgress } from "./progress-channel";
+import type { ChannelState } from "@/lib/realtime";
+import { watchSessionProgress } from "./progress-channel";
 
 /** The spec's refetch interval, kept for when the live connection is down. */
 export const FALLBACK_REFETCH_MS = 5_000;
