@@ -60,6 +60,8 @@ export default defineConfig(({ command, mode }) => {
         "/api": gateway,
         "/auth/v1": gateway,
         "/functions/v1": gateway,
+        // Realtime's websocket, for the live progress of bulk validation.
+        "/realtime/v1": { target: gateway, ws: true },
         "/health": gateway,
       },
     },

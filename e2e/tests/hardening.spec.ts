@@ -1,21 +1,8 @@
 // What the browser enforces and shows for the request hardening: the app runs under its Content-Security-Policy
 // without a single violation, and an import too large for the server ends in the server's 413 message.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { registerNewAccount } from "./accounts";
-
-/** Every CSP violation the page reports, from the console and from securitypolicyviolation events. */
-function collectViolations(page: Page): string[] {
-  const violations: string[] = [];
-  page.on("console", (message) => {
-    if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) violations.push(message.text());
-  });
-  void page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`);
-    });
-  });
-  return violations;
-}
+import { collectViolations } from "./csp";
 
 test("the app loads and runs its screens under its Content-Security-Policy with no violation", async ({ page }) => {
   const violations = collectViolations(page);

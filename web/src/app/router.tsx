@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createRouter, type RouterHistory } from "@tanstack/react-router";
 import { adminIndexRoute, adminRoute } from "@/routes/_admin";
 import { signedInRoute } from "@/routes/_signed-in";
+import { bulkValidationRoute } from "@/routes/bulk-validation";
 import { contactsRoute } from "@/routes/contacts";
 import { authRoute, loginRoute, registerRoute } from "@/routes/auth";
 import { homeRoute } from "@/routes/home";
@@ -16,7 +17,7 @@ import { rootRoute } from "@/routes/root";
 const routeTree = rootRoute.addChildren([
   homeRoute,
   authRoute,
-  signedInRoute.addChildren([contactsRoute, adminRoute.addChildren([adminIndexRoute])]),
+  signedInRoute.addChildren([contactsRoute, bulkValidationRoute, adminRoute.addChildren([adminIndexRoute])]),
   loginRoute,
   registerRoute,
   pricingRoute,

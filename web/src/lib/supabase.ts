@@ -1,5 +1,5 @@
-// The one Supabase client. It owns the session: it persists it, refreshes it before it expires and will authorise
-// Realtime channels later; the rest of the app asks it for the current access token.
+// The one Supabase client. It owns the session: it persists it, refreshes it before it expires and authorises
+// Realtime channels (lib/realtime.ts); the rest of the app asks it for the current access token.
 import { createClient } from "@supabase/supabase-js";
 import { env } from "./env";
 

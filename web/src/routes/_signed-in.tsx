@@ -8,6 +8,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { IconBadge } from "@/components/ui/icon-badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { currentUserQueryOptions, useAuth } from "@/features/auth";
+import { BulkProgressListener } from "@/features/bulk-validation";
 import { rootRoute } from "./root";
 
 declare module "@tanstack/react-router" {
@@ -51,7 +52,15 @@ function SignedInLayout() {
       </div>
     );
   }
-  if (isAuthenticated) return <Outlet />;
+  if (isAuthenticated) {
+    return (
+      <>
+        {/* A bulk job that finishes anywhere in the signed-in app updates its session and says so. */}
+        <BulkProgressListener />
+        <Outlet />
+      </>
+    );
+  }
   const words = signedOutScreenOf(matches);
   if (words) return <SignInRequired description={words} />;
   return <Navigate to="/auth" search={{ redirect: location.href }} replace />;

@@ -15,11 +15,12 @@ const navLinkClass = cn(
 );
 
 // Sections whose screens exist are typed router links. The others arrive with later issues; until their routes are
-// registered they are plain links (a typed Link reaches registered routes only) and show the not-found screen.
+// registered they are plain links (a typed Link reaches registered routes only) and show the not-found screen. A
+// section is current whatever its view (a search, a tab) in the address.
 const sections = [
   { label: "Home", to: "/" },
   { label: "Contacts", to: "/contacts" },
-  { label: "Bulk Validation", href: "/bulk-validation" },
+  { label: "Bulk Validation", to: "/bulk-validation" },
   { label: "Pricing", to: "/pricing" },
   { label: "Support", href: "/support" },
 ] as const;
@@ -36,7 +37,7 @@ export function Header() {
             {sections.map((section) => (
               <li key={section.label}>
                 {"to" in section ? (
-                  <Link to={section.to} className={navLinkClass} activeOptions={{ exact: true }}>
+                  <Link to={section.to} className={navLinkClass} activeOptions={{ exact: true, includeSearch: false }}>
                     {section.label}
                   </Link>
                 ) : (

@@ -4,6 +4,7 @@ import { DownloadIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast-store";
+import { saveFile } from "@/lib/save-file";
 import { getAllContacts } from "../api/export-contacts";
 import { contactsToCsv } from "../csv/contacts-csv-export";
 
@@ -22,7 +23,9 @@ export function ExportContactsButton({ lists, view, total }: ExportContactsButto
     try {
       const contacts = await getAllContacts(view);
       const csv = contactsToCsv(contacts, new Map(lists.map((list) => [list.id, list.name])));
-      download(csv, `contacts-${new Date().toISOString().slice(0, 10)}.csv`);
+      // The BOM tells spreadsheet programs the file is UTF-8.
+      const file = new Blob(["\uFEFF", csv], { type: "text/csv;charset=utf-8" });
+      saveFile(file, `contacts-${new Date().toISOString().slice(0, 10)}.csv`);
       toast({ title: "Success", description: `Exported ${contacts.length} contacts` });
     } catch {
       toast({ title: "Error", description: "Failed to export contacts", variant: "destructive" });
@@ -37,16 +40,4 @@ export function ExportContactsButton({ lists, view, total }: ExportContactsButto
       {pending ? "Exporting..." : "Export CSV"}
     </Button>
   );
-}
-
-function download(csv: string, fileName: string) {
-  // The BOM tells spreadsheet programs the file is UTF-8.
-  const url = URL.createObjectURL(new Blob(["\uFEFF", csv], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
 }

@@ -1,0 +1,67 @@
+import type { BulkSession } from "@contracts/bulk-validation";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, renderHook } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "@/app/query-client";
+import { json, mockNetwork } from "@/test/network";
+import { bulkSessionsQueryKey } from "../api/get-bulk-sessions";
+import { fakeChannels as channels } from "./progress-channel.fake";
+import { FALLBACK_REFETCH_MS, useLiveProgress } from "./use-live-progress";
+
+vi.mock("./progress-channel", () => import("./progress-channel.fake"));
+
+const running: BulkSession = {
+  id: "s1", name: "Leads", fileName: "leads.csv", createdAt: "2026-03-01T10:00:00Z", uploadComplete: true,
+  startedAt: null, completedAt: null, expiresAt: null, error: null, totalEmails: 10, processedEmails: 2,
+  validCount: 2, invalidCount: 0, warningCount: 0, status: "running",
+};
+
+function setup(sessions: BulkSession[]) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(bulkSessionsQueryKey, sessions);
+  const fetchMock = mockNetwork({ "GET /api/bulk-validation/sessions": () => json(sessions) });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const hook = renderHook(() => useLiveProgress(queryClient.getQueryData(bulkSessionsQueryKey)), { wrapper });
+  const listRequests = () => fetchMock.mock.calls.length;
+  return { queryClient, hook, listRequests };
+}
+
+describe("useLiveProgress", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("joins each unfinished session once, and none that has finished", () => {
+    setup([running, { ...running, id: "s2", status: "queued" }, { ...running, id: "s3", status: "completed" }]);
+    expect([...channels.keys()]).toEqual(["s1", "s2"]);
+  });
+
+  it("refetches every 5 seconds only while a channel is not joined, and catches up once on joining", async () => {
+    const { listRequests, hook } = setup([running]);
+    await act(() => vi.advanceTimersByTimeAsync(FALLBACK_REFETCH_MS));
+    expect(listRequests()).toBe(1);
+    act(() => channels.get("s1")?.state("down"));
+    await act(() => vi.advanceTimersByTimeAsync(FALLBACK_REFETCH_MS));
+    expect(listRequests()).toBe(2);
+
+    act(() => channels.get("s1")?.state("live"));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(listRequests()).toBe(3);
+    await act(() => vi.advanceTimersByTimeAsync(FALLBACK_REFETCH_MS * 3));
+    expect(listRequests()).toBe(3);
+
+    hook.unmount();
+    expect(channels.size).toBe(0);
+  });
+
+  it("writes events into the cached list", () => {
+    const { queryClient } = setup([running]);
+    act(() => channels.get("s1")?.progress({ ...running, processedEmails: 7, validCount: 6, warningCount: 1 }));
+    expect(queryClient.getQueryData<BulkSession[]>(bulkSessionsQueryKey)?.[0]).toMatchObject({
+      processedEmails: 7,
+      warningCount: 1,
+    });
+  });
+});
