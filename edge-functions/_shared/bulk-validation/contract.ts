@@ -174,6 +174,23 @@ export const BULK_RESULT_COLUMNS = [
   "deliverability_score",
 ] as const;
 
+const utf8 = new TextEncoder();
+
+/**
+ * What rows weigh towards the file's 50 MB: their cells as a CSV line holds them (UTF-8, a separator between cells,
+ * a line end), or for a row sent without cells its email and fields. So the limit is the size of the file a person
+ * chose, not of the larger JSON that carries it; the SPA and the api measure alike.
+ */
+export function fileBytesOf(rows: readonly BulkRow[]): number {
+  let bytes = 0;
+  for (const row of rows) {
+    const cells = row.cells ?? [row.email, row.firstName, row.lastName, row.phoneNumber, row.mobileNumber, row.jobTitle,
+      row.company].filter((value): value is string => value !== undefined);
+    for (const cell of cells) bytes += utf8.encode(cell).byteLength + 1;
+  }
+  return bytes;
+}
+
 /** The name a download is saved under. */
 export function downloadFileName(fileName: string): string {
   return `validated_${fileName}`;

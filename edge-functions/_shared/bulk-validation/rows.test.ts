@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { bulkRowSchema } from "./contract.ts";
+import { bulkRowSchema, fileBytesOf } from "./contract.ts";
 import { emailKey, normaliseRows } from "./rows.ts";
 
 const checked = (rows: unknown[]) => rows.map((row) => bulkRowSchema.parse(row));
@@ -46,4 +46,12 @@ Deno.test("anything with an @ is kept for the engine to judge, even when it is n
 
 Deno.test("an empty upload keeps nothing", () => {
   assert.deepEqual(normaliseRows([]), { rows: [], skipped: 0 });
+});
+
+Deno.test("a file's size is its cells as CSV lines hold them, in UTF-8, not the JSON that carries them", () => {
+  // "a@b.test,Zoë\n": 8 + 1 + 4 (ë is two bytes) + 1.
+  assert.equal(fileBytesOf([{ email: "a@b.test", firstName: "Zoë", cells: ["a@b.test", "Zoë"] }]), 14);
+  // Without cells, the email and the fields sent: "c@d.test,Acme\n".
+  assert.equal(fileBytesOf([{ email: "c@d.test", company: "Acme" }]), 14);
+  assert.equal(fileBytesOf([]), 0);
 });

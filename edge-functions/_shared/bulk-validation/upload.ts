@@ -9,6 +9,7 @@ import {
   BULK_RUNNING_JOBS_MAX,
   type BulkUploadAnswer,
   bulkUploadAnswerSchema,
+  fileBytesOf,
   type bulkPartRequestSchema,
   type startBulkValidationRequestSchema,
 } from "./contract.ts";
@@ -20,18 +21,14 @@ import { startBulkWorkers } from "./worker.ts";
 export type StartBulkValidation = z.output<typeof startBulkValidationRequestSchema>;
 export type BulkPart = z.output<typeof bulkPartRequestSchema>;
 
-/**
- * POST /api/bulk-validation/start-enhanced: opens a session with part 0. `bodyBytes` is the request's size, counted
- * towards the file's 50 MB.
- */
+/** POST /api/bulk-validation/start-enhanced: opens a session with part 0. */
 export async function startBulkValidation(
   claims: AccessTokenClaims,
   request: StartBulkValidation,
-  bodyBytes: number,
 ): Promise<BulkUploadAnswer> {
   // A file announced as too large is refused before a single row is stored.
   if (request.totalRows !== undefined && request.totalRows > BULK_MAX_ROWS) throw new DomainError("bulk_too_large");
-  const part = partOf(0, request.emailsWithData, request.final, bodyBytes);
+  const part = partOf(0, request.emailsWithData, request.final);
   const answer = await refusalsAsDomainErrors(() =>
     openSessionWithPart({
       userId: claims.sub,
@@ -49,18 +46,18 @@ export async function appendBulkPart(
   claims: AccessTokenClaims,
   sessionId: string,
   request: BulkPart,
-  bodyBytes: number,
 ): Promise<BulkUploadAnswer> {
-  const part = partOf(request.part, request.emailsWithData, request.final, bodyBytes);
+  const part = partOf(request.part, request.emailsWithData, request.final);
   const answer = await refusalsAsDomainErrors(() => appendPart(claims.sub, sessionId, part));
   return uploaded(answer);
 }
 
-function partOf(part: number, rows: StartBulkValidation["emailsWithData"], final: boolean, bytes: number): PartInput {
+function partOf(part: number, rows: StartBulkValidation["emailsWithData"], final: boolean): PartInput {
   const normalised = normaliseRows(rows);
   // A one-call file with nothing to validate is refused here; a multi-part one, by the final part's commit.
   if (part === 0 && final && normalised.rows.length === 0) throw new DomainError("bulk_no_rows");
-  return { part, rows: normalised.rows, skipped: normalised.skipped, bytes, final };
+  // Skipped rows were in the file too: they count towards its size.
+  return { part, rows: normalised.rows, skipped: normalised.skipped, bytes: fileBytesOf(rows), final };
 }
 
 async function refusalsAsDomainErrors<T>(work: () => Promise<T>): Promise<T> {

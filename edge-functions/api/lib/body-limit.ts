@@ -6,12 +6,8 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimitForPath, bodyTooLargeMessage, readBodyWithin } from "../../_shared/contracts/http-limits.ts";
 import { errorBody } from "./errors.ts";
 
-/** The size of the request's body, for handlers that count it (a bulk file's parts add up to its 50 MB). */
-export type BodySizeEnv = { Variables: { bodyBytes: number } };
-
-export const limitBody: MiddlewareHandler<BodySizeEnv> = async (c, next) => {
+export const limitBody: MiddlewareHandler = async (c, next) => {
   const body = c.req.raw.body;
-  c.set("bodyBytes", 0);
   if (!body) return await next();
   const maxBytes = bodyLimitForPath(c.req.path);
   const declared = c.req.header("content-length");
@@ -19,12 +15,10 @@ export const limitBody: MiddlewareHandler<BodySizeEnv> = async (c, next) => {
     // The server's framing guarantees the body is no longer than it declared.
     const length = Number(declared);
     if (!Number.isSafeInteger(length) || length > maxBytes) return tooLarge(c, maxBytes);
-    c.set("bodyBytes", length);
     return await next();
   }
   const bytes = await readBodyWithin(body, maxBytes);
   if (!bytes) return tooLarge(c, maxBytes);
-  c.set("bodyBytes", bytes.byteLength);
   c.req.raw = new Request(c.req.raw, { body: bytes });
   await next();
 };

@@ -10,21 +10,18 @@ import {
   startBulkValidation,
   type startBulkValidationRequestSchema,
 } from "../../../_shared/bulk-validation/index.ts";
-import type { BodySizeEnv } from "../../lib/body-limit.ts";
 import type { JsonInput } from "../../lib/json-body.ts";
 import { pathUuid } from "../../lib/path-id.ts";
 import type { SignedInEnv } from "../../lib/require-user.ts";
 
-type UploadEnv = SignedInEnv & BodySizeEnv;
-
 /** 201 with {jobId, sessionId, ...}: the session exists, its job started if this was the whole file. */
-export async function start(c: Context<UploadEnv, string, JsonInput<typeof startBulkValidationRequestSchema>>) {
-  return c.json(await startBulkValidation(c.var.signedIn.claims, c.req.valid("json"), c.var.bodyBytes), 201);
+export async function start(c: Context<SignedInEnv, string, JsonInput<typeof startBulkValidationRequestSchema>>) {
+  return c.json(await startBulkValidation(c.var.signedIn.claims, c.req.valid("json")), 201);
 }
 
-export async function appendPart(c: Context<UploadEnv, string, JsonInput<typeof bulkPartRequestSchema>>) {
+export async function appendPart(c: Context<SignedInEnv, string, JsonInput<typeof bulkPartRequestSchema>>) {
   const id = pathUuid(c.req.param("id"), "bulk_session_not_found");
-  return c.json(await appendBulkPart(c.var.signedIn.claims, id, c.req.valid("json"), c.var.bodyBytes), 200);
+  return c.json(await appendBulkPart(c.var.signedIn.claims, id, c.req.valid("json")), 200);
 }
 
 export async function list(c: Context<SignedInEnv>) {

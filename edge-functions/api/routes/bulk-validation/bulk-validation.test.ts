@@ -3,7 +3,7 @@
 // neutralised cells, and deleting as the way to cancel. Jobs run on the stack's own worker, kicked by the api.
 import assert from "node:assert/strict";
 import { parse } from "csv-parse/sync";
-import { BULK_FILE_MAX_BYTES, BULK_RESULT_COLUMNS } from "../../../_shared/contracts/bulk-validation.ts";
+import { BULK_FILE_MAX_BYTES, BULK_RESULT_COLUMNS, fileBytesOf } from "../../../_shared/contracts/bulk-validation.ts";
 import {
   download,
   FIXTURE_VERDICTS,
@@ -122,10 +122,11 @@ Deno.test("413 once a file's parts add up past 50 MB", async () => {
   const rows = Array.from({ length: 45 }, (_, i) => ({ email: `r${i}@b.test`, cells }));
   const first = { sessionName: "Big", fileName: "big.csv", emailsWithData: rows, final: false };
   const opened = uploadAnswer(await call("/api/bulk-validation/start-enhanced", { token, body: first }), 201);
-  let sent = bytesOf(first);
+  // The file's bytes count, not the JSON's: each row weighs its cells as a CSV line.
+  let sent = fileBytesOf(rows);
   for (let part = 1; ; part++) {
     const body = { part, emailsWithData: rows };
-    sent += bytesOf(body);
+    sent += fileBytesOf(rows);
     const answer = await call(`/api/bulk-validation/sessions/${opened.sessionId}/parts`, { token, body });
     if (sent <= BULK_FILE_MAX_BYTES) {
       uploadAnswer(answer);
@@ -137,10 +138,6 @@ Deno.test("413 once a file's parts add up past 50 MB", async () => {
   }
   assert.equal((await call(`/api/bulk-validation/sessions/${opened.sessionId}`, { method: "DELETE", token })).status, 204);
 });
-
-function bytesOf(body: unknown): number {
-  return new TextEncoder().encode(JSON.stringify(body)).byteLength;
-}
 
 Deno.test("429 with a clear message past 3 jobs waiting or running; deleting one makes room", async () => {
   const { token } = await signedInUser();

@@ -31,18 +31,14 @@ type PartLimits = {
 export type Parts = {
   /** Consecutive parts, in file order; a row too large for any part goes alone (the server then says why). */
   parts: BulkRow[][];
-  /** The bodies' bytes together, envelopes included: the server counts them towards the file's 50 MB. */
-  bytes: number;
 };
 
 export function splitIntoParts(rows: BulkRow[], limits: PartLimits = {}): Parts {
   const maxRows = limits.maxRows ?? BULK_PART_MAX_ROWS;
   const budget = (limits.maxBytes ?? PART_MAX_BYTES) - (limits.envelopeBytes ?? 0);
-  const envelopeBytes = limits.envelopeBytes ?? 0;
   const parts: BulkRow[][] = [];
   let current: BulkRow[] = [];
   let bytes = 0;
-  let total = 0;
   for (const row of rows) {
     // The row's JSON plus the comma that separates it from the next.
     const rowBytes = utf8Length(JSON.stringify(row)) + 1;
@@ -53,8 +49,7 @@ export function splitIntoParts(rows: BulkRow[], limits: PartLimits = {}): Parts 
     }
     current.push(row);
     bytes += rowBytes;
-    total += rowBytes;
   }
   if (current.length > 0) parts.push(current);
-  return { parts, bytes: total + parts.length * envelopeBytes };
+  return { parts };
 }

@@ -127,13 +127,6 @@ export function useUploadFlow(onStarted: (answer: BulkUploadAnswer) => void) {
         setState((current) => (current.step === "processing" ? { ...current, sentRows, totalRows } : current)),
     };
     const plan = planUpload(upload);
-    // The server counts what is sent, which is more than the file (each row's fields besides its cells): said now
-    // rather than by a refusal halfway through.
-    if (plan.bytes > BULK_FILE_MAX_BYTES) {
-      const size = (plan.bytes / MB).toFixed(1);
-      fail("File too large", `This file comes to ${size} MB once mapped; the maximum is 50MB. Split it into smaller files.`);
-      return;
-    }
     setState({ step: "processing", file, mapping, sentRows: 0, totalRows: rows.length });
     try {
       const answer = await sendUpload(upload, plan);
