@@ -280,6 +280,36 @@ describe("gateway: /api", () => {
   });
 });
 
+describe("gateway: a browser's socket", () => {
+  it("gets the status of an answer of unknown length at once, before its body", async () => {
+    let finish = () => {};
+    const upstream = createServer((_, response) => {
+      // A worker's acceptance: the head now, the body (its run's summary) much later.
+      response.writeHead(200, { "Content-Type": "application/json" });
+      response.flushHeaders();
+      finish = () => response.end("{}");
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    const app = gateway({
+      functions: new Map([["jobs-worker", { verifyJwt: false, instances: [{ port: (upstream.address() as AddressInfo).port }] }]]),
+    });
+    const server = createGatewayServer(app.fetch, { overrideGlobalObjects: false });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/functions/v1/jobs-worker`, {
+        method: "POST",
+      });
+      expect(response.status).toBe(200);
+      finish();
+      expect(await response.text()).toBe("{}");
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      upstream.close();
+    }
+  });
+});
+
 describe("gateway: X-Forwarded-For", () => {
   it("names the client socket's address, replacing whatever the client sent", async () => {
     const client = { incoming: { socket: { remoteAddress: "203.0.113.7" } } };

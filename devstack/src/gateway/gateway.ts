@@ -326,6 +326,9 @@ function passOn(c: Context, client: NodeClient | undefined, answer: IncomingMess
     // Straight onto the browser's socket: a Response would cost a web stream and a copy of every header, on the
     // busiest path of the stack.
     client.outgoing.writeHead(status, answer.statusMessage, headers);
+    // Node holds the head back until the first bytes of the body. An answer of unknown length may be slow to start (a
+    // worker's acceptance, whose body is its summary when its run ends): its caller gets the status at once.
+    if (answer.headers["content-length"] === undefined) client.outgoing.flushHeaders();
     pipeOn(answer, client.outgoing);
     return RESPONSE_ALREADY_SENT;
   }

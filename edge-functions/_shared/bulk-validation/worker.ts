@@ -23,11 +23,12 @@ export const BULK_WORKER = "bulk-validation-worker";
 /**
  * How long a chunk's lease lasts from its claim or its last renewal. Its worker renews it every
  * BULK_LEASE_RENEW_EVERY_MS however long the chunk takes (one whose every domain times out takes about
- * (1,000 / DOMAINS_AT_ONCE) × 5 s), so this is only how soon a dead worker's chunk is claimed again.
+ * (1,000 / DOMAINS_AT_ONCE) × 5 s), so this is only how soon a dead worker's chunk is claimed again: the whole price of
+ * a crash, since the survivors take it over the moment it ends. A second of renewals costs one indexed update.
  */
-export const BULK_LEASE_SECONDS = 10;
-/** A third of the lease: one renewal late or failed still leaves the lease standing. */
-export const BULK_LEASE_RENEW_EVERY_MS = 3_000;
+export const BULK_LEASE_SECONDS = 3;
+/** A third of the lease: two renewals late or failed (a busy database, a stalled event loop) still leave it standing. */
+export const BULK_LEASE_RENEW_EVERY_MS = 1_000;
 
 /** Workers started when an upload completes: two overlap one's DNS waits with the other's database writes. */
 export const WORKERS_PER_UPLOAD = 2;
