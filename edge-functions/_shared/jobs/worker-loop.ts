@@ -28,8 +28,8 @@ export interface JobSteps<Claim, Outcome> {
   claimableInMs?(): Promise<number | null>;
 }
 
-/** Added to a wait for another worker's lease: a claim right at the lease's end may still find it held, the database's
- * clock being read a moment after ours. */
+/** Added to a wait for another worker's lease: a claim right at its end may still find it held, the wait being
+ * rounded and timers firing early or late by a little. */
 export const WAIT_SLACK_MS = 200;
 
 /** Why the loop stopped. */
@@ -49,8 +49,8 @@ export interface WorkerSummary {
 
 /**
  * Claims and processes units one after another until none is left or the budget has no room for another. A failure
- * of `claim`, `complete` or `release` (the database itself) ends the loop with that error: the lease in hand then
- * simply expires, and the schedule or the next kick picks the work up again.
+ * of `claim`, `complete`, `release` or `claimableInMs` (the database itself) ends the loop with that error: the lease in
+ * hand then simply expires, and a worker still running, the next kick or the schedule picks the work up again.
  */
 export async function runWorkerLoop<Claim, Outcome>(
   steps: JobSteps<Claim, Outcome>,
