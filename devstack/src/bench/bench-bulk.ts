@@ -1,7 +1,8 @@
 // `npm run bench`'s bulk validation figures: 100,000 rows over 5,000 fixture domains, end to end as a browser would
 // run them (the first part sent → the Completed event received by a realtime-js client on the session's private
-// topic), once undisturbed and once with the worker's process killed halfway. Also: the api's and the worker's peak
-// memory, and how long progress events take from their transaction's commit to the client.
+// topic), once undisturbed and once with one of the worker's two processes killed halfway (SIGKILL, as a crash: the
+// other takes its chunk over). Also: the api's and a worker process's peak memory, and how long progress events take
+// from their transaction's commit to the client.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import postgres from "postgres";
 import {
@@ -166,12 +167,14 @@ async function functionProcesses(stack: RunningStack): Promise<FunctionProcess[]
   return (await response.json()) as FunctionProcess[];
 }
 
+/** Kills one of the worker function's processes, as a crash would. */
 async function killWorker(stack: RunningStack): Promise<void> {
   const worker = (await functionProcesses(stack)).find((fn) => fn.name === WORKER);
   if (worker) process.kill(worker.pid, "SIGKILL");
 }
 
-/** Peak RSS of the api and the worker; the worker's process id is looked up again, as a killed one is restarted. */
+/** Peak RSS of the api and of the largest worker process; process ids are looked up again, as a killed one is
+ * restarted. */
 function sampleMemory(stack: RunningStack) {
   const peaks = { peakApiRss: 0, peakWorkerRss: 0 };
   let processes: FunctionProcess[] = [];

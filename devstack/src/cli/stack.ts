@@ -1,7 +1,7 @@
-// The local Supabase as one unit: PostgreSQL with the project's migrations and seed, every edge function on Deno (started
-// again if its process dies), the mail catcher, the gateway in front with Auth and Realtime inside it, and pg_net's net
-// worker. Whoever starts a stack gets its URLs and keys, a promise that resolves if any component dies, and stop(), which
-// stops exactly what this stack started, last started first.
+// The local Supabase as one unit: PostgreSQL with the project's migrations and seed, every edge function on Deno (job
+// workers as two processes; each started again if it dies), the mail catcher, the gateway in front with Auth and
+// Realtime inside it, and pg_net's net worker. Whoever starts a stack gets its URLs and keys, a promise that resolves if
+// any component dies, and stop(), which stops exactly what this stack started, last started first.
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import { join } from "node:path";
@@ -12,7 +12,7 @@ import { smtpMailer } from "../auth/mailer.ts";
 import { lockDataDir } from "../db/data-dir-lock.ts";
 import { applySchema } from "../db/database.ts";
 import { startFunction } from "../functions/functions.ts";
-import { restartingFunction, type FunctionProcess, type RestartingFunction } from "../functions/function-restarts.ts";
+import { startInstances, type FunctionProcess, type RestartingFunction } from "../functions/function-restarts.ts";
 import { writeJobSettings } from "../db/job-settings.ts";
 import { startNetWorker } from "../db/net-worker.ts";
 import { loadEdgeFunctions } from "../functions/functions-config.ts";
@@ -55,7 +55,8 @@ export interface RunningStack {
   jwtSecret: string;
   /** The mail catcher: its page and Mailpit API at url, SMTP on smtpPort. */
   mail: { url: string; smtpPort: number };
-  /** Each function's own port and process, behind the gateway (the bench measures them directly), as they are now. */
+  /** Each function's processes (a job worker has two) with their own ports, behind the gateway (the bench measures
+   * them directly), as they are now. */
   functions: ReadonlyArray<FunctionProcess>;
   stop(): Promise<void>;
   /** Resolves when a component exits or fails on its own; the caller then stops the rest. */
@@ -121,10 +122,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     log(`starting PostgreSQL on port ${options.dbPort} and functions ${edgeFunctions.map((fn) => fn.name).join(", ")}`);
     const results = await Promise.allSettled([
       startPostgres({ dataDir: options.dataDir, port: options.dbPort, throwaway: options.freshDatabase, log }),
-      ...edgeFunctions.map(async (fn) => {
-        const first = await startFunction(fn, { env: functionEnv, log, signal: options.signal });
-        return restartingFunction(first, () => startFunction(fn, { env: functionEnv, log }), log);
-      }),
+      ...edgeFunctions.flatMap((fn) =>
+        startInstances(fn, (instance, signal) => startFunction(fn, { env: functionEnv, log, signal, instance }), log, options.signal),
+      ),
     ]);
     const [postgresResult, ...functionResults] = results as [
       PromiseSettledResult<RunningPostgres>,
@@ -138,8 +138,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     for (const result of functionResults) {
       if (result.status !== "fulfilled") continue;
       functions.push(result.value);
-      started.push({ component: `function ${result.value.name}`, stop: result.value.stop });
-      supervise(`function ${result.value.name}`, result.value.death);
+      const component = `function ${result.value.name}${result.value.instance > 1 ? ` (instance ${result.value.instance})` : ""}`;
+      started.push({ component, stop: result.value.stop });
+      supervise(component, result.value.death);
     }
     const failure = results.find((result) => result.status === "rejected");
     if (failure) throw failure.reason;
@@ -194,20 +195,28 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         if (!existsSync(join(paths.webDist, "index.html"))) throw new Error("web/dist/index.html is missing");
       },
     };
-    for (const fn of functions) {
-      probes[`functions/${fn.name}`] = async () => {
-        if (!(await isListening(fn.port))) throw new Error(`Deno is not listening on port ${fn.port}`);
+    for (const { name } of edgeFunctions) {
+      probes[`functions/${name}`] = async () => {
+        for (const fn of functions.filter((candidate) => candidate.name === name)) {
+          if (!(await isListening(fn.port))) throw new Error(`Deno is not listening on port ${fn.port} (instance ${fn.instance})`);
+        }
       };
     }
     const gateway = createGateway({
       auth,
       realtime,
-      functions: new Map(functions.map((fn) => [fn.name, fn])),
+      functions: new Map(
+        edgeFunctions.map((fn) => [
+          fn.name,
+          { verifyJwt: fn.verifyJwt, instances: functions.filter((candidate) => candidate.name === fn.name) },
+        ]),
+      ),
       jwtSecret: LOCAL_JWT_SECRET,
       webDist: paths.webDist,
       supabaseUrl: url,
       health: () => checkHealth(probes),
-      functionProcesses: () => functions.map(({ name, pid, port, restarts }) => ({ name, pid, port, restarts })),
+      functionProcesses: () =>
+        functions.map(({ name, instance, pid, port, restarts }) => ({ name, instance, pid, port, restarts })),
       log,
     });
     const server = await listen(gateway.fetch, options.gatewayPort, realtime);

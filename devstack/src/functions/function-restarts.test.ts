@@ -2,16 +2,17 @@
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadEdgeFunctions } from "./functions-config.ts";
-import { restartingFunction, type RestartingFunction } from "./function-restarts.ts";
+import { restartingFunction, type RestartingFunction, startInstances } from "./function-restarts.ts";
 import { startFunction } from "./functions.ts";
 
 const fixture = join(import.meta.dirname, "../../test/fixtures/project");
 const edgeFunctions = loadEdgeFunctions(fixture);
-const start = (name: string) => () => {
+const fixtureFunction = (name: string) => {
   const fn = edgeFunctions.find((candidate) => candidate.name === name);
   if (!fn) throw new Error(`the fixture has no ${name} function`);
-  return startFunction(fn, { env: {}, log: () => {} });
+  return fn;
 };
+const start = (name: string) => () => startFunction(fixtureFunction(name), { env: {}, log: () => {} });
 
 describe("a function whose process dies", () => {
   let fn: RestartingFunction | undefined;
@@ -50,5 +51,34 @@ describe("a function whose process dies", () => {
       /^it died \(Deno exited \(killed by SIGKILL\)\) and could not be started again: Error: Function crashing did not start/,
     );
     expect(fn.restarts).toBe(0);
+  });
+});
+
+describe("a function with two processes", () => {
+  let instances: RestartingFunction[] = [];
+  afterEach(async () => {
+    await Promise.all(instances.map((instance) => instance.stop()));
+    instances = [];
+  });
+
+  it("has each restarted on its own death, the other untouched", async () => {
+    const lines: string[] = [];
+    const fn = { ...fixtureFunction("echo"), instances: 2 };
+    instances = await Promise.all(
+      startInstances(fn, (instance) => startFunction(fn, { env: {}, log: () => {}, instance }), (line) => lines.push(line)),
+    );
+    for (const instance of instances) instance.allowRestarts();
+    const [first, second] = instances as [RestartingFunction, RestartingFunction];
+    expect([first.instance, second.instance]).toEqual([1, 2]);
+    const [firstPid, secondPid] = [first.pid, second.pid];
+
+    process.kill(secondPid, "SIGKILL");
+    await vi.waitFor(() => expect(second.restarts).toBe(1), { timeout: 20_000 });
+    await second.ready();
+
+    expect([first.pid, first.restarts]).toEqual([firstPid, 0]);
+    expect(second.pid).not.toBe(secondPid);
+    for (const instance of instances) expect((await fetch(`http://127.0.0.1:${instance.port}/echo`)).status).toBe(200);
+    expect(lines[0]).toBe("function echo#2 died (Deno exited (killed by SIGKILL)); starting it again");
   });
 });

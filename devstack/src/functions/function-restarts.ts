@@ -1,11 +1,15 @@
 // A function whose Deno process dies while the stack runs is started again, as Supabase's edge runtime boots a fresh
 // worker for the next request instead of going down: the death is logged and counted, and the gateway waits for the
 // new process (on a new port) before routing to it. Until the stack has started, a death is reported instead, so a
-// function that cannot even start fails the start; so does one that dies and then cannot be started again.
+// function that cannot even start fails the start; so does one that dies and then cannot be started again. A function
+// with several processes (a job worker) has each restarted on its own death, the others untouched.
+import type { EdgeFunction } from "./functions-config.ts";
 import type { RunningFunction } from "./functions.ts";
 
 export interface FunctionProcess {
   readonly name: string;
+  /** Which of the function's processes (functions-config.ts: instancesOf), from 1. */
+  readonly instance: number;
   readonly port: number;
   readonly pid: number;
   /** How many times the process died and was started again. */
@@ -40,13 +44,13 @@ export function restartingFunction(
     void running.death.then((reason) => {
       if (stopped) return;
       if (!restartsAllowed) return reportDeath(reason);
-      log(`function ${running.name} died (${reason.split("\n")[0]}); starting it again`);
+      log(`function ${running.label} died (${reason.split("\n")[0]}); starting it again`);
       restarting = start()
         .then((replacement) => {
           restarts += 1;
           // stop() waits for a restart under way, then stops whichever process is current.
           current = replacement;
-          log(`function ${running.name} is back (restart ${restarts}, pid ${replacement.pid}, port ${replacement.port})`);
+          log(`function ${running.label} is back (restart ${restarts}, pid ${replacement.pid}, port ${replacement.port})`);
           watch(replacement);
         })
         .catch((error: unknown) => reportDeath(`it died (${reason}) and could not be started again: ${String(error)}`))
@@ -57,6 +61,7 @@ export function restartingFunction(
 
   return {
     name: first.name,
+    instance: first.instance,
     verifyJwt: first.verifyJwt,
     get port() {
       return current.port;
@@ -76,4 +81,17 @@ export function restartingFunction(
       await current.stop();
     },
   };
+}
+
+/** Starts each of the function's processes (fn.instances), every one restarted on its own death by `start` again. */
+export function startInstances(
+  fn: EdgeFunction,
+  start: (instance: number, signal?: AbortSignal) => Promise<RunningFunction>,
+  log: (line: string) => void,
+  signal?: AbortSignal,
+): Promise<RestartingFunction>[] {
+  return Array.from({ length: fn.instances }, async (_, index) => {
+    const instance = index + 1;
+    return restartingFunction(await start(instance, signal), () => start(instance), log);
+  });
 }

@@ -43,6 +43,14 @@ describe("loadEdgeFunctions", () => {
     expect(byName.get("echo")?.imports).toBeUndefined();
   });
 
+  it("runs a function whose name ends in -worker as two processes, every other function as one", () => {
+    const project = copyWithConfig(
+      '[functions.echo]\nverify_jwt = false\n\n[functions.echo-worker]\nentrypoint = "functions/echo/index.ts"\n',
+    );
+    const byName = new Map(loadEdgeFunctions(project).map((fn) => [fn.name, fn.instances]));
+    expect([byName.get("echo"), byName.get("echo-worker"), byName.get("guarded")]).toEqual([1, 2, 1]);
+  });
+
   it("names the key and the rule when config.toml is wrong", () => {
     const project = copyWithConfig("[functions.echo]\nverify_jwt = \"no\"\n");
     expect(() => loadEdgeFunctions(project)).toThrow(/functions\.echo\.verify_jwt: .*boolean/);

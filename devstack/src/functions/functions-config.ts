@@ -28,6 +28,22 @@ export interface EdgeFunction {
   imports: { kind: "config" | "import-map"; path: string } | undefined;
   /** Whether the gateway demands a valid JWT before the function sees a request (OPTIONS excepted). */
   verifyJwt: boolean;
+  /** How many Deno processes serve it (instancesOf). */
+  instances: number;
+}
+
+/** The processes a job's worker function runs as. */
+export const WORKER_INSTANCES = 2;
+
+/**
+ * How many processes devstack runs a function as. Supabase's edge runtime serves concurrent requests to a function
+ * from separate isolates; devstack runs one Deno process per function, except job workers (by name: a function whose
+ * name ends in "-worker"), which run as WORKER_INSTANCES processes taking requests in turn. So a job's parallel
+ * workers run apart, and a killed one (a crash, an out-of-memory kill) leaves the others working, as on Supabase. The
+ * api stays one process: its in-memory caches and tests that read them see one instance.
+ */
+export function instancesOf(name: string): number {
+  return name.endsWith("-worker") ? WORKER_INSTANCES : 1;
 }
 
 /** The enabled functions of the Supabase project in projectDir (the folder holding supabase/config.toml). */
@@ -67,6 +83,7 @@ export function loadEdgeFunctions(projectDir: string): EdgeFunction[] {
         entrypoint,
         imports: importMap ? { kind: importMapKind(importMap), path: importMap } : undefined,
         verifyJwt: table.verify_jwt,
+        instances: instancesOf(name),
       },
     ];
   });

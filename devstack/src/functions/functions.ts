@@ -36,6 +36,10 @@ export function denoRuntimeEnv(): Record<string, string> {
 
 export interface RunningFunction {
   name: string;
+  /** Which of the function's processes this is, from 1. */
+  instance: number;
+  /** The name in log lines: with the instance when the function has several. */
+  label: string;
   port: number;
   /** The Deno process's id (the bench reads its memory). */
   pid: number;
@@ -47,8 +51,10 @@ export interface RunningFunction {
 
 export async function startFunction(
   fn: EdgeFunction,
-  options: { env: Record<string, string>; log: (line: string) => void; signal?: AbortSignal },
+  options: { env: Record<string, string>; log: (line: string) => void; signal?: AbortSignal; instance?: number },
 ): Promise<RunningFunction> {
+  const instance = options.instance ?? 1;
+  const label = fn.instances > 1 ? `${fn.name}#${instance}` : fn.name;
   const port = await freePort();
   const imports = !fn.imports
     ? ["--no-config"]
@@ -75,11 +81,11 @@ export async function startFunction(
       onLine: (line) => {
         // Deno lists every package it fetches; one line says it is happening.
         if (line.startsWith("Download ")) {
-          if (!announcedDownload) options.log(`${fn.name}: downloading npm packages into Deno's cache (first run only)`);
+          if (!announcedDownload) options.log(`${label}: downloading npm packages into Deno's cache (first run only)`);
           announcedDownload = true;
           return;
         }
-        options.log(`[${fn.name}] ${line}`);
+        options.log(`[${label}] ${line}`);
       },
     },
   );
@@ -91,11 +97,11 @@ export async function startFunction(
       timeoutMs: READY_TIMEOUT_MS,
       failure: () => exitReason ?? (options.signal?.aborted ? "start-up was interrupted" : undefined),
       slowAfterMs: SLOW_START_MS,
-      onSlow: () => options.log(`${fn.name}: still starting (a first run can take a few minutes)`),
+      onSlow: () => options.log(`${label}: still starting (a first run can take a few minutes)`),
     });
   } catch (error) {
     await server.stop();
-    throw new Error(`Function ${fn.name} did not start: ${(error as Error).message}`);
+    throw new Error(`Function ${label} did not start: ${(error as Error).message}`);
   }
-  return { name: fn.name, port, pid: server.pid, verifyJwt: fn.verifyJwt, death, stop: server.stop };
+  return { name: fn.name, instance, label, port, pid: server.pid, verifyJwt: fn.verifyJwt, death, stop: server.stop };
 }

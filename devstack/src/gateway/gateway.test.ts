@@ -88,13 +88,13 @@ function gateway(options: { webDist?: string; functions?: Map<string, GatewayFun
     functions:
       options.functions ??
       new Map([
-        ["api", { port: upstreamPort, verifyJwt: false }],
-        ["hello", { port: upstreamPort, verifyJwt: true }],
+        ["api", { verifyJwt: false, instances: [{ port: upstreamPort }] }],
+        ["hello", { verifyJwt: true, instances: [{ port: upstreamPort }] }],
       ]),
     jwtSecret: LOCAL_JWT_SECRET,
     webDist: options.webDist ?? webDist,
     health: async () => health,
-    functionProcesses: () => [{ name: "api", pid: 4242, port: upstreamPort, restarts: 1 }],
+    functionProcesses: () => [{ name: "api", instance: 1, pid: 4242, port: upstreamPort, restarts: 1 }],
     log: (line) => logged.push(line),
   });
 }
@@ -185,7 +185,7 @@ describe("gateway: functions", () => {
   });
 
   it("answers 503 BOOT_ERROR when the function's process does not answer", async () => {
-    const app = gateway({ functions: new Map([["down", { port: await freePort(), verifyJwt: false }]]) });
+    const app = gateway({ functions: new Map([["down", { verifyJwt: false, instances: [{ port: await freePort() }] }]]) });
     const response = await app.request("/functions/v1/down");
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ code: "BOOT_ERROR" });
@@ -195,15 +195,43 @@ describe("gateway: functions", () => {
   it("waits for a function being restarted, then routes to the port it has by then", async () => {
     let restarted!: () => void;
     const restarting = new Promise<void>((resolve) => (restarted = resolve));
-    const fn = { port: await freePort(), verifyJwt: false, ready: () => restarting };
-    const answer = gateway({ functions: new Map([["api", fn]]) }).request("/functions/v1/api/after-restart");
-    fn.port = upstreamPort;
+    const instance = { port: await freePort(), ready: () => restarting };
+    const functions = new Map([["api", { verifyJwt: false, instances: [instance] }]]);
+    const answer = gateway({ functions }).request("/functions/v1/api/after-restart");
+    instance.port = upstreamPort;
     restarted();
     const response = await answer;
     expect(response.status).toBe(200);
     expect(((await response.json()) as Echo).url).toBe("/api/after-restart");
   });
+
+  it("sends a function's requests to each of its instances in turn, whatever other functions get", async () => {
+    const named = await Promise.all(["first", "second"].map(answeringWith));
+    try {
+      const app = gateway({
+        functions: new Map([
+          ["jobs-worker", { verifyJwt: false, instances: named.map(({ port }) => ({ port })) }],
+          ["api", { verifyJwt: false, instances: [{ port: upstreamPort }] }],
+        ]),
+      });
+      const answers: string[] = [];
+      for (let n = 0; n < 5; n++) {
+        answers.push(await (await app.request("/functions/v1/jobs-worker", { method: "POST" })).text());
+        await (await app.request("/api/between")).body?.cancel();
+      }
+      expect(answers).toEqual(["first", "second", "first", "second", "first"]);
+    } finally {
+      for (const { server } of named) server.close();
+    }
+  });
 });
+
+/** A server that answers every request with `name`. */
+async function answeringWith(name: string): Promise<{ server: Server; port: number }> {
+  const server = createServer((_, response) => response.end(name));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, port: (server.address() as AddressInfo).port };
+}
 
 describe("gateway: /_devstack/functions", () => {
   it("lists the functions' processes for the service-role key only", async () => {
@@ -211,7 +239,7 @@ describe("gateway: /_devstack/functions", () => {
       headers: { Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
     });
     expect(listed.status).toBe(200);
-    expect(await listed.json()).toEqual([{ name: "api", pid: 4242, port: upstreamPort, restarts: 1 }]);
+    expect(await listed.json()).toEqual([{ name: "api", instance: 1, pid: 4242, port: upstreamPort, restarts: 1 }]);
 
     const forged = await sign("not-the-secret", now() + 60);
     for (const authorization of [undefined, `Bearer ${LOCAL_ANON_KEY}`, `Bearer ${forged}`, LOCAL_SERVICE_ROLE_KEY]) {
@@ -249,6 +277,36 @@ describe("gateway: /api", () => {
     let rest = "";
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += decoder.decode(chunk.value);
     expect(rest).toBe("second\n");
+  });
+});
+
+describe("gateway: a browser's socket", () => {
+  it("gets the status of an answer of unknown length at once, before its body", async () => {
+    let finish = () => {};
+    const upstream = createServer((_, response) => {
+      // A worker's acceptance: the head now, the body (its run's summary) much later.
+      response.writeHead(200, { "Content-Type": "application/json" });
+      response.flushHeaders();
+      finish = () => response.end("{}");
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    const app = gateway({
+      functions: new Map([["jobs-worker", { verifyJwt: false, instances: [{ port: (upstream.address() as AddressInfo).port }] }]]),
+    });
+    const server = createGatewayServer(app.fetch, { overrideGlobalObjects: false });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/functions/v1/jobs-worker`, {
+        method: "POST",
+      });
+      expect(response.status).toBe(200);
+      finish();
+      expect(await response.text()).toBe("{}");
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      upstream.close();
+    }
   });
 });
 
@@ -401,7 +459,7 @@ describe("gateway: request limits and security headers", () => {
     });
     await new Promise<void>((resolve) => counting.listen(0, "127.0.0.1", resolve));
     countingPort = (counting.address() as AddressInfo).port;
-    const app = gateway({ functions: new Map([["api", { port: countingPort, verifyJwt: false }]]) });
+    const app = gateway({ functions: new Map([["api", { verifyJwt: false, instances: [{ port: countingPort }] }]]) });
     server = createGatewayServer(app.fetch, { overrideGlobalObjects: false });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -471,7 +529,7 @@ describe("gateway: request limits and security headers", () => {
   });
 
   it("also counts a chunked body when called without a socket (fetch-style, as in these tests)", async () => {
-    const response = await gateway({ functions: new Map([["api", { port: countingPort, verifyJwt: false }]]) }).request(
+    const response = await gateway({ functions: new Map([["api", { verifyJwt: false, instances: [{ port: countingPort }] }]]) }).request(
       "/api/contacts",
       { method: "POST", body: chunked(5 * MB), duplex: "half" } as RequestInit,
     );

@@ -1,9 +1,10 @@
 // The one port the browser and supabase-js talk to, routed as the Supabase CLI's Kong routes it:
 // /auth/v1 to Auth, /realtime/v1/api to Realtime's REST API (its websocket is the server's upgrade, see
 // cli/stack.ts), /functions/v1/NAME to that
-// function's Deno process (verify_jwt enforced here, X-Forwarded-For set to the client's address), plus what
-// production's static host does for the SPA: /api/* to the api function and the built web app at /. GET /health
-// reports each component; GET /_devstack/functions (devstack only, service-role key) lists the functions' processes.
+// function's Deno process, or in turn to each of its processes when it has several (verify_jwt enforced here,
+// X-Forwarded-For set to the client's address), plus what production's static host does for the SPA: /api/* to the
+// api function and the built web app at /. GET /health reports each component; GET /_devstack/functions (devstack only,
+// service-role key) lists the functions' processes.
 import { Agent, request as requestFunction, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { Readable, Transform } from "node:stream";
@@ -24,16 +25,24 @@ import { securityHeadersOf } from "../../../edge-functions/_shared/contracts/sec
 import type { HealthReport } from "./health.ts";
 import { spa } from "./spa.ts";
 
-export interface GatewayFunction {
+/** One of a function's Deno processes. */
+export interface FunctionInstance {
   port: number;
-  verifyJwt: boolean;
-  /** Resolves once the function can take a request; a function being restarted gets its new port meanwhile. */
+  /** Resolves once the process can take a request; one being restarted gets its new port meanwhile. */
   ready?(): Promise<void>;
+}
+
+export interface GatewayFunction {
+  verifyJwt: boolean;
+  /** Its processes: requests go to each in turn, as the edge runtime spreads a function's requests over isolates. */
+  instances: readonly FunctionInstance[];
 }
 
 /** A function's Deno process, as tests that kill one see it come back. */
 export interface FunctionProcessStatus {
   name: string;
+  /** Which of the function's processes, from 1. */
+  instance: number;
   pid: number;
   port: number;
   restarts: number;
@@ -55,6 +64,8 @@ export interface GatewayOptions {
 export function createGateway(options: GatewayOptions): Hono {
   const app = new Hono();
   const secret = new TextEncoder().encode(options.jwtSecret);
+  // Requests sent to each function so far: whose turn it is among its instances.
+  const sent = new Map<string, number>();
 
   app.use(cors);
   app.use(limitDeclaredBody);
@@ -90,10 +101,13 @@ export function createGateway(options: GatewayOptions): Hono {
       const rejection = await rejectJwt(c.req.header("authorization"), secret);
       if (rejection) return c.json({ msg: rejection }, 401);
     }
-    await target.ready?.();
+    const turn = sent.get(name) ?? 0;
+    sent.set(name, turn + 1);
+    const instance = target.instances[turn % target.instances.length]!;
+    await instance.ready?.();
     const client = nodeClient(c);
     const maxBytes = bodyLimitForPath(path);
-    const reply = await askFunction(c, client, target.port, `${path}${search}`, maxBytes);
+    const reply = await askFunction(c, client, instance.port, `${path}${search}`, maxBytes);
     if ("tooLarge" in reply) return bodyTooLarge(c, client, maxBytes);
     if ("failure" in reply) {
       // The browser went away; nobody reads this answer.
@@ -312,6 +326,9 @@ function passOn(c: Context, client: NodeClient | undefined, answer: IncomingMess
     // Straight onto the browser's socket: a Response would cost a web stream and a copy of every header, on the
     // busiest path of the stack.
     client.outgoing.writeHead(status, answer.statusMessage, headers);
+    // Node holds the head back until the first bytes of the body. An answer of unknown length may be slow to start (a
+    // worker's acceptance, whose body is its summary when its run ends): its caller gets the status at once.
+    if (answer.headers["content-length"] === undefined) client.outgoing.flushHeaders();
     pipeOn(answer, client.outgoing);
     return RESPONSE_ALREADY_SENT;
   }

@@ -23,6 +23,7 @@ describe("functions.invoke('api/user')", () => {
 
 interface FunctionProcess {
   name: string;
+  instance: number;
   pid: number;
   port: number;
   restarts: number;
@@ -44,6 +45,7 @@ describe("a function's process that dies", () => {
     expect((await functionProcesses(env.SUPABASE_ANON_KEY)).status).toBe(401);
     expect(await apiProcess()).toEqual({
       name: "api",
+      instance: 1,
       pid: expect.any(Number),
       port: expect.any(Number),
       restarts: expect.any(Number),

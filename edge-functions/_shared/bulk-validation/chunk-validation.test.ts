@@ -85,3 +85,18 @@ Deno.test("no more domains are looked up at once than allowed", async () => {
   assert.equal(results.length, 40);
   assert.equal(most, 5);
 });
+
+Deno.test("a chunk whose lease was lost starts no further domain and throws instead of answering", async () => {
+  const { validator: engineValidator } = engine();
+  const leaseLost = new AbortController();
+  const validated: string[] = [];
+  const validator = async (email: string) => {
+    validated.push(email);
+    // The renewal finds the lease gone while the second domain is validated.
+    if (validated.length === 2) leaseLost.abort(new Error("lease lost"));
+    return await engineValidator(email);
+  };
+  const items = Array.from({ length: 10 }, (_, n) => item(`a@domain${n}.test`));
+  await assert.rejects(validateChunk(items, { validator, phase: 1, domainsAtOnce: 1, signal: leaseLost.signal }), /lease lost/);
+  assert.equal(validated.length, 2);
+});

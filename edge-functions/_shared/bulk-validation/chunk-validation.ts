@@ -41,17 +41,19 @@ export function groupByDomain(items: ChunkItem[]): ChunkItem[][] {
  */
 export async function validateChunk(
   items: ChunkItem[],
-  { validator, phase, domainsAtOnce = DOMAINS_AT_ONCE }: {
+  { validator, phase, domainsAtOnce = DOMAINS_AT_ONCE, signal }: {
     validator: EmailValidator;
     phase: ChunkPhase;
     domainsAtOnce?: number;
+    /** Aborted when the work is no longer wanted (the chunk's lease was lost): no further domain is started. */
+    signal?: AbortSignal;
   },
 ): Promise<ItemResult[]> {
   const groups = groupByDomain(items);
   const results: ItemResult[] = [];
   let next = 0;
   async function drain(): Promise<void> {
-    while (next < groups.length) {
+    while (next < groups.length && !signal?.aborted) {
       const group = groups[next++]!;
       for (const item of group) {
         const result = await validator(item.emailKey);
@@ -61,5 +63,6 @@ export async function validateChunk(
     }
   }
   await Promise.all(Array.from({ length: Math.min(domainsAtOnce, groups.length) }, drain));
+  signal?.throwIfAborted();
   return results;
 }

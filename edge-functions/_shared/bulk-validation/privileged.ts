@@ -97,8 +97,18 @@ export async function releaseChunk(chunk: ClaimedChunk, reason: string): Promise
   `;
 }
 
-/** Whether a chunk is waiting or its lease expired: a worker is needed. */
-export async function pendingWork(): Promise<boolean> {
-  const [row] = await database()<{ pending: boolean }[]>`select private.bulk_pending_work() as pending`;
-  return row!.pending;
+/** Extends the chunk's lease to `seconds` from now; false when it was lost (nothing changed). */
+export async function renewLease(chunk: ClaimedChunk, seconds: number): Promise<boolean> {
+  const [row] = await database()<{ renewed: boolean }[]>`
+    select private.bulk_renew_lease(${chunk.sessionId}, ${chunk.chunkNo}, ${chunk.leaseToken}, ${seconds}) as renewed
+  `;
+  return row!.renewed;
+}
+
+/** Milliseconds until a chunk may be claimed (0: now), or null when no chunk waits or is leased. */
+export async function claimableInMs(): Promise<number | null> {
+  const [row] = await database()<{ seconds: number | null }[]>`
+    select private.bulk_seconds_until_claimable() as seconds
+  `;
+  return row!.seconds === null ? null : Math.ceil(row!.seconds * 1000);
 }

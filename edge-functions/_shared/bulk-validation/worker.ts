@@ -15,16 +15,20 @@ import {
 } from "../jobs/index.ts";
 import { emailValidator, freshEmailValidator } from "../validation/index.ts";
 import { type ItemResult, validateChunk } from "./chunk-validation.ts";
-import { type ClaimedChunk, claimChunk, completeChunk, pendingWork, releaseChunk } from "./privileged.ts";
+import { claimableInMs, type ClaimedChunk, claimChunk, completeChunk, releaseChunk, renewLease } from "./privileged.ts";
 
 /** The worker function's name (edge-functions/bulk-validation-worker, [functions.bulk-validation-worker]). */
 export const BULK_WORKER = "bulk-validation-worker";
 
 /**
- * How long a claimed chunk is a worker's. A chunk takes a second or two; one whose every domain times out takes about
- * (1,000 / DOMAINS_AT_ONCE) × 5 s. Past this, a worker is taken for dead and its chunk is claimed again.
+ * How long a chunk's lease lasts from its claim or its last renewal. Its worker renews it every
+ * BULK_LEASE_RENEW_EVERY_MS however long the chunk takes (one whose every domain times out takes about
+ * (1,000 / DOMAINS_AT_ONCE) × 5 s), so this is only how soon a dead worker's chunk is claimed again: the whole price of
+ * a crash, since the survivors take it over the moment it ends. A second of renewals costs one indexed update.
  */
-export const BULK_LEASE_SECONDS = 60;
+export const BULK_LEASE_SECONDS = 3;
+/** A third of the lease: two renewals late or failed (a busy database, a stalled event loop) still leave it standing. */
+export const BULK_LEASE_RENEW_EVERY_MS = 1_000;
 
 /** Workers started when an upload completes: two overlap one's DNS waits with the other's database writes. */
 export const WORKERS_PER_UPLOAD = 2;
@@ -36,15 +40,23 @@ export interface BulkWorkerSummary extends WorkerSummary {
 
 const bulkSteps: JobSteps<ClaimedChunk, ItemResult[]> = {
   claim: () => claimChunk(BULK_LEASE_SECONDS),
-  process: (chunk) =>
+  process: (chunk, leaseLost) =>
     validateChunk(chunk.items, {
       // The retry of DNS failures asks DNS afresh, past the instance's memory of those failures.
       validator: chunk.phase === 1 ? emailValidator() : freshEmailValidator(),
       phase: chunk.phase,
+      signal: leaseLost,
     }),
   complete: completeChunk,
   release: releaseChunk,
+  renewal: { everyMs: BULK_LEASE_RENEW_EVERY_MS, renew: (chunk) => renewLease(chunk, BULK_LEASE_SECONDS) },
+  claimableInMs,
 };
+
+/** Whether the job needs a worker still: chunks wait, or other workers hold some (and may yet die). */
+async function workRemains(): Promise<boolean> {
+  return await claimableInMs() !== null;
+}
 
 function kickSettings(): KickSettings {
   return { supabaseUrl: env().SUPABASE_URL, secret: env().WORKER_SECRET };
@@ -53,7 +65,7 @@ function kickSettings(): KickSettings {
 /** One worker run, from the first claim to the successor's kick. */
 export async function runBulkValidationWorker(budget: TimeBudget = timeBudget()): Promise<BulkWorkerSummary> {
   const summary = await runWorkerLoop(bulkSteps, budget);
-  const kickedSuccessor = await shouldKickSuccessor(summary, pendingWork) && await kickWorker(BULK_WORKER, kickSettings());
+  const kickedSuccessor = await shouldKickSuccessor(summary, workRemains) && await kickWorker(BULK_WORKER, kickSettings());
   return { ...summary, kickedSuccessor };
 }
 

@@ -9,22 +9,26 @@ export const DEFAULT_WORKER_BUDGET_MS = 50_000;
 export const DEFAULT_MARGIN_MS = 5_000;
 
 export interface TimeBudget {
-  /** Whether another unit fits: the time left covers the margin plus the longest unit seen so far. */
-  hasRoomForAnother(): boolean;
+  /** Whether another unit fits, started now or after `delayMs`: the time left then covers the margin plus the longest
+   * unit seen so far. */
+  hasRoomForAnother(delayMs?: number): boolean;
   /** Marks a unit's start; its end() records how long it took. */
   startUnit(): { end(): void };
   elapsedMs(): number;
+  /** Waits `ms` on the budget's clock, or less if `signal` aborts first (which is no error). */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 export interface TimeBudgetOptions {
   totalMs?: number;
   marginMs?: number;
-  /** A monotonic clock in milliseconds; tests pass their own. */
+  /** A monotonic clock in milliseconds, and a wait on it; tests pass their own. */
   now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export function timeBudget(
-  { totalMs = DEFAULT_WORKER_BUDGET_MS, marginMs = DEFAULT_MARGIN_MS, now = () => performance.now() }:
+  { totalMs = DEFAULT_WORKER_BUDGET_MS, marginMs = DEFAULT_MARGIN_MS, now = () => performance.now(), sleep = timerSleep }:
     TimeBudgetOptions = {},
 ): TimeBudget {
   const startedAt = now();
@@ -32,7 +36,7 @@ export function timeBudget(
   // handing over to the successor a little early.
   let longestUnitMs = 0;
   return {
-    hasRoomForAnother: () => totalMs - (now() - startedAt) >= marginMs + longestUnitMs,
+    hasRoomForAnother: (delayMs = 0) => totalMs - (now() - startedAt) - delayMs >= marginMs + longestUnitMs,
     startUnit() {
       const unitStart = now();
       return {
@@ -42,5 +46,20 @@ export function timeBudget(
       };
     },
     elapsedMs: () => now() - startedAt,
+    sleep,
   };
+}
+
+/** A timer that an abort clears, so nothing is left pending once the wait is called off. */
+function timerSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
 }

@@ -1,6 +1,6 @@
 // What the bulk validation tests share: uploads through the api, waiting for a job's state by polling the session list
 // (with a generous deadline, never a fixed sleep), the worker function called as the database's kicks call it, and its
-// Deno process as devstack's GET /_devstack/functions reports it.
+// Deno processes as devstack's GET /_devstack/functions reports them.
 import assert from "node:assert/strict";
 import {
   type BulkSession,
@@ -66,6 +66,18 @@ export async function sessionsOf(token: string): Promise<BulkSession[]> {
 const JOB_DEADLINE_MS = 180_000;
 const POLL_MS = 100;
 
+/** Asks `check` until it answers something other than undefined; fails at the deadline with `what` and the last answer
+ * `describe` gives. */
+export async function pollUntil<T>(check: () => Promise<T | undefined>, what: () => string): Promise<T> {
+  const deadline = Date.now() + JOB_DEADLINE_MS;
+  while (Date.now() < deadline) {
+    const found = await check();
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  throw new Error(`${what()} within ${JOB_DEADLINE_MS / 1000} s`);
+}
+
 /** Polls the user's session list until the session satisfies `done`; fails at the deadline with its last state. */
 export async function waitForSession(
   token: string,
@@ -73,14 +85,11 @@ export async function waitForSession(
   done: (session: BulkSession) => boolean,
   what: string,
 ): Promise<BulkSession> {
-  const deadline = Date.now() + JOB_DEADLINE_MS;
   let last: BulkSession | undefined;
-  while (Date.now() < deadline) {
+  return await pollUntil(async () => {
     last = (await sessionsOf(token)).find((session) => session.id === sessionId);
-    if (last && done(last)) return last;
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-  throw new Error(`session ${sessionId} did not become ${what} in ${JOB_DEADLINE_MS / 1000} s: ${JSON.stringify(last)}`);
+    return last && done(last) ? last : undefined;
+  }, () => `session ${sessionId} did not become ${what}: ${JSON.stringify(last)}`);
 }
 
 export async function waitUntilCompleted(token: string, sessionId: string): Promise<BulkSession> {
@@ -103,22 +112,23 @@ export async function runWorker(): Promise<Record<string, unknown>> {
 
 export interface FunctionProcess {
   name: string;
+  instance: number;
   pid: number;
   port: number;
   restarts: number;
 }
 
-/** The worker's Deno process, as devstack reports it. */
-export async function workerProcess(): Promise<FunctionProcess> {
+/** The worker function's Deno processes (devstack runs two), as devstack reports them, by instance. */
+export async function workerProcesses(): Promise<FunctionProcess[]> {
   const serviceKey = requiredEnv("SUPABASE_SERVICE_ROLE_KEY");
   const response = await fetch(`${gateway}/_devstack/functions`, {
     headers: { authorization: `Bearer ${serviceKey}`, apikey: serviceKey },
   });
   const text = await response.text();
   assert.equal(response.status, 200, text);
-  const found = (JSON.parse(text) as FunctionProcess[]).find((fn) => fn.name === "bulk-validation-worker");
-  assert.ok(found, `no bulk-validation-worker in ${text}`);
-  return found;
+  const found = (JSON.parse(text) as FunctionProcess[]).filter((fn) => fn.name === "bulk-validation-worker");
+  assert.ok(found.length > 0, `no bulk-validation-worker in ${text}`);
+  return found.sort((a, b) => a.instance - b.instance);
 }
 
 export interface Download {

@@ -1,18 +1,18 @@
 // The bulk validation worker against the running stack: only callers with the shared secret start it, several workers
-// at once give the same result as one, and a worker killed mid-job (its Deno process, SIGKILL) loses and doubles
-// nothing: once devstack has started the function again and the lease has run out, the next kick (what the schedule
-// does every minute) finishes the job with exactly one verdict per row.
+// at once give the same result as one, and a worker killed mid-job (one of the function's two Deno processes, SIGKILL)
+// loses and doubles nothing: the worker on the other process takes its chunk over once the dead one's short lease
+// runs out, and the job completes with exactly one verdict per row, without the schedule's help.
 import assert from "node:assert/strict";
 import {
   BULK_WORKER_URL,
   download,
   FIXTURE_VERDICTS,
+  pollUntil,
   type Row,
   runWorker,
   upload,
-  waitForSession,
   waitUntilCompleted,
-  workerProcess,
+  workerProcesses,
 } from "../../testing/bulk.ts";
 import { requiredEnv, signedInUser, withDatabase } from "../../testing/stack.ts";
 
@@ -87,39 +87,41 @@ Deno.test("two workers at once give the same result as one: every row its verdic
   }
 });
 
-Deno.test("a worker killed mid-job loses and doubles nothing: the job completes with one verdict per row", async () => {
+/** Runs `work` with the schedule's re-kick paused, so that only the workers already running can finish a job. */
+async function withoutScheduledKicks<T>(work: () => Promise<T>): Promise<T> {
+  const pause = (active: boolean) =>
+    withDatabase((sql) => sql`update cron.job set active = ${active} where jobname = 'bulk-validation-rekick'`);
+  await pause(false);
+  try {
+    return await work();
+  } finally {
+    await pause(true);
+  }
+}
+
+Deno.test("a worker process killed mid-job loses and doubles nothing: the other takes its chunk over", async () => {
   const { token } = await signedInUser();
-  // mx-timeout.test's MX host never answers: each phase-1 chunk waits out the DNS budget, so the job is mid-chunk
-  // when its worker dies. 2,000 addresses: two chunks in phase 1, then two more for the retry of the DNS failures.
+  // mx-timeout.test's MX host never answers: each phase-1 chunk waits out the DNS budget (5 s), so both workers are
+  // mid-chunk when one dies. 2,000 addresses: two chunks in phase 1, then two more for the retry of the DNS failures.
   const rows = [
     ...Array.from({ length: 1_000 }, (_, n) => ({ email: `a${n}@mx-timeout.test` })),
     ...Array.from({ length: 1_000 }, (_, n) => ({ email: `b${n}@mx-timeout.test` })),
   ];
-  const before = await workerProcess();
-  const sessionId = await upload(token, rows, { partRows: 1_000 });
-  await waitForSession(token, sessionId, (session) => session.status === "running", "running");
-  const leased = (await jobState(sessionId)).chunks.filter((chunk) => chunk.state === "leased");
-  assert.ok(leased.length >= 1, "a worker holds a chunk");
+  const [victim, survivor] = await workerProcesses();
+  assert.ok(victim && survivor, "devstack runs the worker as two processes");
 
-  Deno.kill(before.pid, "SIGKILL");
-  // devstack starts the function again, as the edge runtime boots a fresh worker.
-  const deadline = Date.now() + 120_000;
-  let after = before;
-  while (after.pid === before.pid || after.restarts === before.restarts) {
-    assert.ok(Date.now() < deadline, "the worker function was not started again");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    after = await workerProcess();
-  }
-  assert.equal(after.restarts, before.restarts + 1);
+  const { sessionId, leased, done } = await withoutScheduledKicks(async () => {
+    // The api's two kicks, sent at once, reach the two processes in turn: one worker each, each claiming a chunk.
+    const sessionId = await upload(token, rows, { partRows: 1_000 });
+    const leased = await pollUntil(async () => {
+      const chunks = (await jobState(sessionId)).chunks.filter((chunk) => chunk.state === "leased");
+      return chunks.length === 2 ? chunks : undefined;
+    }, () => "both workers did not hold a chunk");
 
-  // What a lease's end does, without waiting its 60 seconds: the dead worker's chunks are free to claim again.
-  await withDatabase((sql) => sql`
-    update public.bulk_validation_chunks set lease_until = now() where session_id = ${sessionId} and state = 'leased'
-  `);
-  // What the schedule does every minute: kick a worker while work waits. Two, to be done sooner.
-  await Promise.all([runWorker(), runWorker()]);
+    Deno.kill(victim.pid, "SIGKILL");
+    return { sessionId, leased, done: await waitUntilCompleted(token, sessionId) };
+  });
 
-  const done = await waitUntilCompleted(token, sessionId);
   assert.deepEqual(
     [done.totalEmails, done.processedEmails, done.validCount, done.invalidCount, done.warningCount],
     [2_000, 2_000, 0, 0, 2_000],
@@ -127,13 +129,20 @@ Deno.test("a worker killed mid-job loses and doubles nothing: the job completes 
   const state = await jobState(sessionId);
   assert.deepEqual(state.items, { total: 2_000, with_result: 2_000, rows: 2_000 });
   assert.ok(state.chunks.every((chunk) => chunk.state === "done"), JSON.stringify(state.chunks));
-  for (const { chunk_no } of leased) {
-    assert.equal(state.chunks.find((chunk) => chunk.chunk_no === chunk_no)?.attempts, 2, `chunk ${chunk_no} was claimed again once`);
-  }
+  const attempts = leased.map(({ chunk_no }) => state.chunks.find((chunk) => chunk.chunk_no === chunk_no)?.attempts);
+  assert.deepEqual(attempts.sort(), [1, 2], "the survivor finished its chunk, then claimed the dead worker's once");
   assert.ok(state.chunks.some((chunk) => chunk.phase === 2), "the DNS failures were retried at the end");
   assert.equal(state.logs, 1, "one usage log for the job");
 
   const lines = (await download(token, sessionId)).text.trimEnd().split("\r\n");
   assert.equal(lines.length, 2_001, "one record per row");
   assert.ok(lines.slice(1).every((line) => line.includes(",unknown,dns_error,")), lines[1] ?? "no records");
+
+  // devstack started the killed process again, as the edge runtime boots a fresh isolate; the other was untouched.
+  const [restarted, untouched] = await pollUntil(async () => {
+    const now = await workerProcesses();
+    return now[0]!.restarts > victim.restarts ? now : undefined;
+  }, () => "the killed worker process was not started again");
+  assert.deepEqual([restarted!.restarts, restarted!.pid === victim.pid], [victim.restarts + 1, false]);
+  assert.deepEqual([untouched!.pid, untouched!.restarts], [survivor.pid, survivor.restarts]);
 });
