@@ -3,7 +3,7 @@
 // database, its results downloaded as CSV. The api and the worker reach the feature through this file only.
 export { appendBulkPart, type BulkPart, type StartBulkValidation, startBulkValidation } from "./upload.ts";
 export { deleteBulkSession, listBulkSessions } from "./sessions.ts";
-export { type BulkDownload, downloadBulkResults } from "./download.ts";
+export { type BulkDownload, downloadBulkResults, resultRows } from "./download.ts";
 export { BULK_WORKER, type BulkWorkerSummary, runBulkValidationWorker } from "./worker.ts";
 export {
   bulkPartRequestSchema,

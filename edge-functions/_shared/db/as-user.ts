@@ -11,11 +11,16 @@ export type UserSql = postgres.TransactionSql;
 
 export async function asUser<T>(claims: AccessTokenClaims, work: (sql: UserSql) => Promise<T>): Promise<T> {
   return await database().begin(async (sql) => {
-    await sql`set local role authenticated`;
-    await sql`select set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`;
+    await becomeUser(sql, claims);
     return await work(sql);
     // postgres.js types begin()'s result as "T with any promises in an array awaited"; work already awaits its own.
   }) as T;
+}
+
+/** Makes the rest of the transaction run as the user (a test that arranges data as the superuser first uses it too). */
+export async function becomeUser(sql: postgres.TransactionSql, claims: AccessTokenClaims): Promise<void> {
+  await sql`set local role authenticated`;
+  await sql`select set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`;
 }
 
 /**
