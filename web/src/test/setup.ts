@@ -20,6 +20,7 @@ afterEach(() => {
   cleanup();
   act(() => dismissToast());
   localStorage.clear();
+  sessionStorage.clear();
   document.documentElement.className = "";
   document.documentElement.removeAttribute("style");
 });

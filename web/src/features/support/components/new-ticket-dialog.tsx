@@ -54,7 +54,7 @@ export function NewTicketDialog({ onCreated, triggerLabel = "New Ticket" }: NewT
           <div className="grid gap-4 sm:grid-cols-2">
             <FieldFrame label="Category" error={form.formState.errors.category}>
               {(control) => (
-                <NativeSelect {...control} {...form.register("category")}>
+                <NativeSelect {...control} defaultValue="general" {...form.register("category")}>
                   {TICKET_CATEGORIES.map((category) => (
                     <option key={category} value={category}>
                       {CATEGORY_LABELS[category]}
@@ -65,7 +65,7 @@ export function NewTicketDialog({ onCreated, triggerLabel = "New Ticket" }: NewT
             </FieldFrame>
             <FieldFrame label="Priority" error={form.formState.errors.priority}>
               {(control) => (
-                <NativeSelect {...control} {...form.register("priority")}>
+                <NativeSelect {...control} defaultValue="medium" {...form.register("priority")}>
                   {TICKET_PRIORITIES.map((priority) => (
                     <option key={priority} value={priority}>
                       {PRIORITY_LABELS[priority]}
