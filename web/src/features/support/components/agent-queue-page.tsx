@@ -258,7 +258,7 @@ function AgentConversation({ row }: { row: AdminTicketRow }) {
         <>
           <span className="text-sm text-muted-foreground">{row.userEmail}</span>
           <Label htmlFor={statusId} className="sr-only">
-            Status
+            Ticket status
           </Label>
           <NativeSelect
             id={statusId}
@@ -274,7 +274,7 @@ function AgentConversation({ row }: { row: AdminTicketRow }) {
             ))}
           </NativeSelect>
           <Label htmlFor={priorityId} className="sr-only">
-            Priority
+            Ticket priority
           </Label>
           <NativeSelect
             id={priorityId}
