@@ -1,13 +1,11 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createQueryClient } from "@/app/query-client";
 import { fakeTopics, joinTopic } from "@/test/realtime";
 import { topicEvent, useLiveTopic, useLiveTopics } from "./live-topics";
-
-vi.mock("./realtime", () => import("@/test/realtime"));
 
 const countSchema = z.object({ count: z.number() });
 

@@ -1,13 +1,11 @@
 // The agents' queue through the real app and router; the API stood in for at fetch, Realtime by the fake.
 import type { AdminTicketRow } from "@contracts/support";
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminUser, demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
 import { fakeTopics } from "@/test/realtime";
 import { renderApp } from "@/test/render-app";
 import { adminRow, message, OTHER_TICKET_ID, ticket, ticketChanged, TICKET_ID } from "@/test/support";
-
-vi.mock("@/lib/realtime", () => import("@/test/realtime"));
 
 function serve(rows: AdminTicketRow[]) {
   storeSessionFor(adminUser);

@@ -2,13 +2,11 @@
 // Realtime by the fake whose topics the test plays.
 import { AI_ANSWER_LABEL, type Ticket, type TicketMessage } from "@contracts/support";
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
 import { fakeTopics } from "@/test/realtime";
 import { renderApp } from "@/test/render-app";
 import { message, OTHER_TICKET_ID, ticket, ticketChanged, TICKET_ID } from "@/test/support";
-
-vi.mock("@/lib/realtime", () => import("@/test/realtime"));
 
 type Server = { tickets: Ticket[]; messages: TicketMessage[] };
 

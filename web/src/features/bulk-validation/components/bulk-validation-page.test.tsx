@@ -8,8 +8,6 @@ import { demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
 import { renderApp } from "@/test/render-app";
 import { fakeTopics } from "@/test/realtime";
 
-vi.mock("@/lib/realtime", () => import("@/test/realtime"));
-
 vi.mock("../file/read-file", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../file/read-file")>();
   const { fileKindOf, parseRows } = await import("../file/parse-table");

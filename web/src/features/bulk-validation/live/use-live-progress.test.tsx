@@ -9,8 +9,6 @@ import { bulkSessionsQueryKey } from "../api/get-bulk-sessions";
 import { fakeTopics } from "@/test/realtime";
 import { FALLBACK_REFETCH_MS, useLiveProgress } from "./use-live-progress";
 
-vi.mock("@/lib/realtime", () => import("@/test/realtime"));
-
 const running: BulkSession = {
   id: "s1", name: "Leads", fileName: "leads.csv", createdAt: "2026-03-01T10:00:00Z", uploadComplete: true,
   startedAt: null, completedAt: null, expiresAt: null, error: null, totalEmails: 10, processedEmails: 2,
