@@ -1,6 +1,6 @@
 // A reply's draft per ticket, kept in this tab's sessionStorage until it is sent: switching tickets, a reload or a
 // dropped connection loses nothing typed.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 
 const storageKey = (ticketId: string) => `mailscout:support-draft:${ticketId}`;
 
@@ -12,17 +12,12 @@ function read(ticketId: string): string {
   }
 }
 
+/** The draft of `ticketId`; a conversation is mounted per ticket (keyed by its id), so the ticket never changes. */
 export function useDraft(ticketId: string): [string, (text: string) => void] {
-  const [draft, setDraft] = useState(() => ({ ticketId, text: read(ticketId) }));
-  // Another ticket chosen: its own draft.
-  const current = draft.ticketId === ticketId ? draft.text : read(ticketId);
-  useEffect(() => {
-    if (draft.ticketId !== ticketId) setDraft({ ticketId, text: read(ticketId) });
-  }, [draft.ticketId, ticketId]);
-
+  const [draft, setDraft] = useState(() => read(ticketId));
   const update = useCallback(
     (text: string) => {
-      setDraft({ ticketId, text });
+      setDraft(text);
       try {
         if (text) sessionStorage.setItem(storageKey(ticketId), text);
         else sessionStorage.removeItem(storageKey(ticketId));
@@ -32,5 +27,5 @@ export function useDraft(ticketId: string): [string, (text: string) => void] {
     },
     [ticketId],
   );
-  return [current, update];
+  return [draft, update];
 }

@@ -45,7 +45,6 @@ export function useTicketLive(
     const timer = setTimeout(() => setTyping(null), TYPING_SHOWN_MS);
     return () => clearTimeout(timer);
   }, [typing]);
-  useEffect(() => setTyping(null), [ticketId]);
 
   const lastSent = useRef(0);
   const onTyping = useCallback(() => {
