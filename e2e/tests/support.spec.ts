@@ -38,22 +38,33 @@ test("a user and an agent answer each other live, the agent resolves, and nobody
   await expect(conversation(userPage).getByRole("article", { name: new RegExp(`^${AI_ANSWER_LABEL}`) })).toBeVisible();
   await expect(conversation(userPage).getByRole("button", { name: "This solved it" })).toBeVisible();
 
-  // The agent sees it arrive in the queue and answers.
+  // The user goes elsewhere in the app (no reload). The agent sees the ticket arrive in the queue and answers.
+  await userPage.getByRole("banner").getByRole("link", { name: "Home" }).click();
   const row = agentPage.getByRole("table", { name: "Support tickets" }).getByRole("button", { name: subject });
   await expect(row).toBeVisible();
   await row.click();
-  await expect(conversation(agentPage)).toContainText("maximum file size");
-  await agentPage.getByLabel("Reply").fill("Up to 100,000 emails per file. Which file is giving you trouble?");
+  await expect(conversation(agentPage)).toBeVisible();
+  await agentPage.getByLabel("Reply").fill("Up to 100,000 emails per file.");
   await agentPage.getByLabel("Reply").press("Control+Enter");
   await expect(agentPage.getByLabel("Reply")).toHaveValue("");
 
-  // The user sees the reply without reloading, and gets an email with a link to the ticket (never the conversation).
-  await expect(conversation(userPage)).toContainText("Which file is giving you trouble?");
+  // Away from the ticket, the user is told in the header at once, and by an email that links to the ticket without
+  // quoting the conversation.
+  const supportLink = userPage.getByRole("banner").getByRole("link", { name: "Support (1 ticket with unread replies)" });
+  await expect(supportLink).toBeVisible();
   await expect(async () => {
     const mail = await newestMailTo(account.email);
     expect(mail.text).toContain(`/support?ticket=${ticketId}`);
-    expect(mail.text).not.toContain("Which file is giving you trouble?");
+    expect(mail.text).not.toContain("Up to 100,000 emails per file.");
   }).toPass({ timeout: 15_000 });
+  await supportLink.click();
+  await userPage.getByRole("navigation", { name: "Your tickets" }).getByRole("link", { name: subject }).click();
+  await expect(conversation(userPage)).toContainText("Up to 100,000 emails per file.");
+
+  // With the ticket open, the agent's next words appear without reloading.
+  await agentPage.getByLabel("Reply").fill("Which file is giving you trouble?");
+  await agentPage.getByRole("button", { name: "Send" }).click();
+  await expect(conversation(userPage)).toContainText("Which file is giving you trouble?");
 
   // The user answers; the agent sees it, then resolves.
   await userPage.getByLabel("Reply").fill("leads-march.csv, it has 80,000 rows.");

@@ -44,7 +44,7 @@ function serve(server: Server) {
       const body = await record(request);
       const created = ticket({ subject: String(body.subject), description: String(body.description) });
       server.tickets = [created];
-      server.messages = [message(1, { message: created.description })];
+      server.messages = []; // the description is the ticket's first message, which the API leaves out (§7)
       return json(created, { status: 201 });
     },
   });
@@ -94,11 +94,10 @@ describe("/support", () => {
         ticket({ id: OTHER_TICKET_ID, subject: "Invoice", category: "billing", priority: "high" }),
       ],
       messages: [
-        message(1, { message: "My upload stays at 0%." }),
         message(2, {
           senderType: "ai",
           senderName: null,
-          message: "Large files take a while. See [Bulk validation FAQ](/bulk-validation?tab=faq).",
+          message: `${AI_ANSWER_LABEL}\n\nHow large may a file be?\n\nUp to 100,000 emails per file.\n\nRead more: /bulk-validation?tab=faq`,
           createdAt: "2026-11-21T15:30:00Z",
         }),
       ],
@@ -117,7 +116,9 @@ describe("/support", () => {
 
     // Its time in the reader's zone: the minutes are the same in any of them.
     const answer = within(await screen.findByRole("article", { name: new RegExp(`^${AI_ANSWER_LABEL}, \\d{1,2}:30 [AP]M$`) }));
-    expect(answer.getByRole("link", { name: "Bulk validation FAQ" })).toHaveAttribute("href", "/bulk-validation?tab=faq");
+    expect(answer.getByRole("link", { name: "/bulk-validation?tab=faq" })).toHaveAttribute("href", "/bulk-validation?tab=faq");
+    // The label heads the answer once, not again in its text.
+    expect(answer.getAllByText(AI_ANSWER_LABEL)).toHaveLength(1);
     // Seen, so the badge goes.
     await waitFor(() =>
       expect(requests).toContainEqual({ method: "POST", path: `/api/support/tickets/${TICKET_ID}/read`, body: { lastReadMessageId: 2 } }),
@@ -137,7 +138,7 @@ describe("/support", () => {
   it("sends a reply with Ctrl+Enter, never a blank one, and keeps an unsent draft per ticket", async () => {
     const { requests } = serve({
       tickets: [ticket(), ticket({ id: OTHER_TICKET_ID, subject: "Invoice" })],
-      messages: [message(1, { message: "My upload stays at 0%." })],
+      messages: [],
     });
     const { user, router } = await renderApp(`/support?ticket=${TICKET_ID}`);
     const reply = await screen.findByLabelText("Reply");
@@ -160,7 +161,7 @@ describe("/support", () => {
   });
 
   it("shows the agent's reply, typing and ticket changes live, says when the connection is down and catches up after", async () => {
-    const server: Server = { tickets: [ticket()], messages: [message(1, { message: "My upload stays at 0%." })] };
+    const server: Server = { tickets: [ticket()], messages: [] };
     const { calls } = serve(server);
     await renderApp(`/support?ticket=${TICKET_ID}`);
     const log = within(await screen.findByRole("log"));

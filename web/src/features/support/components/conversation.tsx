@@ -21,6 +21,7 @@ import { ReplyBox } from "./reply-box";
 export type ConversationTicket = {
   id: string;
   subject: string;
+  /** The owner's tickets carry it; the agents' queue rows do not (the API has no agent read of it yet). */
   description?: string;
   status: TicketStatus;
   createdAt: string;
@@ -44,9 +45,7 @@ export function Conversation({ ticket, side, myName, header, onSolved, solving =
   const live = useTicketLive(ticket.id, { senderType: side, name: myName });
   const resolved = ticket.status === "resolved" || ticket.resolvedAt !== null;
   useMarkRead(ticket.id, side, messages.data);
-  // Agents see the description as the first message; the owner's list carries it with the ticket.
-  const description = ticket.description ?? messages.data?.[0]?.message ?? "";
-  const groups = messages.data ? groupMessages(messages.data, description) : [];
+  const groups = messages.data ? groupMessages(messages.data, ticket.description ?? "") : [];
 
   return (
     <section aria-labelledby={`ticket-${ticket.id}-subject`} className="grid content-start gap-4">
@@ -80,9 +79,11 @@ export function Conversation({ ticket, side, myName, header, onSolved, solving =
         </ErrorNotice>
       ) : (
         <div role="log" aria-live="polite" aria-label={`Conversation: ${ticket.subject}`} className="grid gap-3">
-          <article className="rounded-xl border bg-card p-4" aria-label="Ticket description">
-            <MessageText text={description} />
-          </article>
+          {ticket.description !== undefined && (
+            <article className="rounded-xl border bg-card p-4" aria-label="Ticket description">
+              <MessageText text={ticket.description} />
+            </article>
+          )}
           {groups.map((group) => (
             <MessageGroupView
               key={group.key}
@@ -143,7 +144,7 @@ function MessageGroupView({
       </header>
       {group.messages.map((message) => (
         <div key={message.id} className={cn("grid gap-1", message.hidden && "opacity-60")}>
-          <MessageText text={message.message} />
+          <MessageText text={withoutLabel(message)} />
           <p className="flex items-center gap-2 text-xs text-muted-foreground">
             <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
             {message.hidden && (
@@ -163,6 +164,13 @@ function MessageGroupView({
       )}
     </article>
   );
+}
+
+/** An automatic answer's text starts with its label, which the group already shows. */
+function withoutLabel(message: TicketMessage): string {
+  return message.senderType === "ai" && message.message.startsWith(AI_ANSWER_LABEL)
+    ? message.message.slice(AI_ANSWER_LABEL.length).trimStart()
+    : message.message;
 }
 
 /** Tells the server the newest message from the other side has been seen, once per new message while in view. */
