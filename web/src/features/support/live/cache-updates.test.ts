@@ -29,6 +29,11 @@ describe("applyTicketChange", () => {
     expect(next?.[0]).toMatchObject({ status: "awaiting_response", unreadCount: 1 });
   });
 
+  it("counts nothing unread in a conversation the owner has open", () => {
+    const [seen] = applyTicketChange([ticket()], ticketChanged({ change: "admin_message" }), { open: true }) ?? [];
+    expect(seen?.unreadCount).toBe(0);
+  });
+
   it("leaves the unread count to the owner's own replies and status changes", () => {
     const [mine] = applyTicketChange([ticket()], ticketChanged({ change: "user_message" })) ?? [];
     expect(mine?.unreadCount).toBe(0);

@@ -1,7 +1,10 @@
 // What each live event does to the cached lists and conversations. Pure, so the rules are tested without a socket: a
 // message already there (our own reply, answered before its broadcast arrived) is not added twice; a ticket change
-// moves the ticket to the top of the list by its activity; the other side's message counts as unread.
+// moves the ticket to the top of the list by its activity; the other side's message counts as unread unless its
+// conversation is open (there it is marked read as it arrives, and the two events may come in either order).
 import type { AdminTicketPage, Ticket, TicketChangedEvent, TicketMessage } from "@contracts/support";
+import type { QueryClient } from "@tanstack/react-query";
+import { ticketMessagesQueryKey } from "../api/get-ticket-messages";
 
 /** The conversation with `message` in its place by id; the same list when it is there already. */
 export function addMessage(list: TicketMessage[] | undefined, message: TicketMessage): TicketMessage[] | undefined {
@@ -28,8 +31,15 @@ function changedFields(event: TicketChangedEvent) {
 const byActivity = (a: { lastActivityAt: string }, b: { lastActivityAt: string }) =>
   Date.parse(b.lastActivityAt) - Date.parse(a.lastActivityAt);
 
+/** How a change is taken: `open` when the viewer has the ticket's conversation open, where it is read as it comes. */
+type Viewing = { open: boolean };
+
 /** The owner's list with the change applied and resorted; the same list when the ticket is not in it (refetch). */
-export function applyTicketChange(list: Ticket[] | undefined, event: TicketChangedEvent): Ticket[] | undefined {
+export function applyTicketChange(
+  list: Ticket[] | undefined,
+  event: TicketChangedEvent,
+  viewing: Viewing = { open: false },
+): Ticket[] | undefined {
   if (!list?.some((ticket) => ticket.id === event.id)) return list;
   return list
     .map((ticket) =>
@@ -37,7 +47,7 @@ export function applyTicketChange(list: Ticket[] | undefined, event: TicketChang
         ? {
             ...ticket,
             ...changedFields(event),
-            unreadCount: ticket.unreadCount + (isUnreadFor("user", event.change) ? 1 : 0),
+            unreadCount: ticket.unreadCount + (!viewing.open && isUnreadFor("user", event.change) ? 1 : 0),
           }
         : ticket,
     )
@@ -48,13 +58,18 @@ export function applyTicketChange(list: Ticket[] | undefined, event: TicketChang
 export function applyTicketChangeToPage(
   page: AdminTicketPage | undefined,
   event: TicketChangedEvent,
+  viewing: Viewing = { open: false },
 ): AdminTicketPage | undefined {
   if (!page?.tickets.some((row) => row.id === event.id)) return page;
   return {
     ...page,
     tickets: page.tickets.map((row) =>
       row.id === event.id
-        ? { ...row, ...changedFields(event), unreadCount: row.unreadCount + (isUnreadFor("admin", event.change) ? 1 : 0) }
+        ? {
+            ...row,
+            ...changedFields(event),
+            unreadCount: row.unreadCount + (!viewing.open && isUnreadFor("admin", event.change) ? 1 : 0),
+          }
         : row,
     ),
   };
@@ -73,4 +88,9 @@ export function markReadOnPage(page: AdminTicketPage | undefined, ticketId: stri
 /** Tickets with replies the owner has not read: the header's badge. */
 export function unreadTickets(list: Ticket[] | undefined): number {
   return (list ?? []).filter((ticket) => ticket.unreadCount > 0).length;
+}
+
+/** Whether a conversation is on screen now: its messages query has a component watching it. */
+export function isConversationOpen(queryClient: QueryClient, ticketId: string): boolean {
+  return (queryClient.getQueryCache().find({ queryKey: ticketMessagesQueryKey(ticketId) })?.getObserversCount() ?? 0) > 0;
 }

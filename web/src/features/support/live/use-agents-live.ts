@@ -5,14 +5,15 @@ import { topicEvent, useLiveTopic } from "@/lib/live-topics";
 import type { ChannelState } from "@/lib/realtime";
 import { adminTicketsQueryKey } from "../api/get-admin-tickets";
 import { ticketMessagesQueryKey } from "../api/get-ticket-messages";
-import { applyTicketChangeToPage } from "./cache-updates";
+import { applyTicketChangeToPage, isConversationOpen } from "./cache-updates";
 
 export function useAgentsLive(): ChannelState | undefined {
   return useLiveTopic(SUPPORT_AGENTS_TOPIC, {
     events: {
       [TICKET_CHANGED_EVENT]: topicEvent(ticketChangedEventSchema, (event, { queryClient }) => {
+        const open = isConversationOpen(queryClient, event.id);
         queryClient.setQueriesData<AdminTicketPage>({ queryKey: adminTicketsQueryKey }, (page) =>
-          applyTicketChangeToPage(page, event),
+          applyTicketChangeToPage(page, event, { open }),
         );
         void queryClient.invalidateQueries({ queryKey: adminTicketsQueryKey });
         void queryClient.invalidateQueries({ queryKey: ticketMessagesQueryKey(event.id), type: "inactive" });

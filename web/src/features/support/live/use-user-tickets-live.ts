@@ -5,7 +5,7 @@ import { TICKET_CHANGED_EVENT, type Ticket, ticketChangedEventSchema, userTopic 
 import { topicEvent, useLiveTopic } from "@/lib/live-topics";
 import { ticketMessagesQueryKey } from "../api/get-ticket-messages";
 import { ticketsQueryKey } from "../api/get-tickets";
-import { applyTicketChange } from "./cache-updates";
+import { applyTicketChange, isConversationOpen } from "./cache-updates";
 
 export function useUserTicketsLive(userId: string): void {
   useLiveTopic(userTopic(userId), {
@@ -13,7 +13,8 @@ export function useUserTicketsLive(userId: string): void {
       [TICKET_CHANGED_EVENT]: topicEvent(ticketChangedEventSchema, (event, { queryClient }) => {
         const list = queryClient.getQueryData<Ticket[]>(ticketsQueryKey);
         if (list?.some((ticket) => ticket.id === event.id)) {
-          queryClient.setQueryData<Ticket[]>(ticketsQueryKey, applyTicketChange(list, event));
+          const open = isConversationOpen(queryClient, event.id);
+          queryClient.setQueryData<Ticket[]>(ticketsQueryKey, applyTicketChange(list, event, { open }));
         } else {
           void queryClient.invalidateQueries({ queryKey: ticketsQueryKey, exact: true });
         }
