@@ -54,6 +54,7 @@ test("a user and an agent answer each other live, the agent resolves, and nobody
   await expect(supportLink).toBeVisible();
   await expect(async () => {
     const mail = await newestMailTo(account.email);
+    expect(mail.subject).toBe("New reply to your support ticket");
     expect(mail.text).toContain(`/support?ticket=${ticketId}`);
     expect(mail.text).not.toContain("Up to 100,000 emails per file.");
   }).toPass({ timeout: 15_000 });

@@ -190,6 +190,19 @@ describe("/support", () => {
     expect(screen.queryByText(/Connection lost/)).not.toBeInTheDocument();
   });
 
+  it("says when the list's live connection is down, and brings the list afresh when it is back", async () => {
+    const { calls } = serve({ tickets: [ticket()], messages: [] });
+    await renderApp("/support");
+    expect(await screen.findByRole("navigation", { name: "Your tickets" })).toBeVisible();
+    const topic = () => fakeTopics.get(`user:${demoUser.id}`);
+    act(() => topic()?.state("down"));
+    expect(screen.getByText("Connection lost. Your tickets update again once we reconnect.")).toBeVisible();
+    const before = calls("/api/support/tickets");
+    act(() => topic()?.state("live"));
+    await waitFor(() => expect(calls("/api/support/tickets")).toBe(before + 1));
+    expect(screen.queryByText(/Connection lost/)).not.toBeInTheDocument();
+  });
+
   it("says a ticket that is not the user's is not found", async () => {
     serve({ tickets: [ticket()], messages: [] });
     await renderApp(`/support?ticket=${OTHER_TICKET_ID}`);

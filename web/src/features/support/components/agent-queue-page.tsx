@@ -10,7 +10,7 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from "@contracts/support";
-import { InboxIcon, WifiOffIcon } from "lucide-react";
+import { InboxIcon } from "lucide-react";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { type ColumnDef, DataTable } from "@/components/ui/data-table";
@@ -27,6 +27,7 @@ import { useAdminTickets } from "../api/get-admin-tickets";
 import { useUpdateTicket } from "../api/update-ticket";
 import { CATEGORY_LABELS, formatTicketDate, PRIORITY_LABELS, STATUS_LABELS } from "../labels";
 import { useAgentsLive } from "../live/use-agents-live";
+import { ConnectionNotice } from "./connection-notice";
 import { Conversation } from "./conversation";
 import { PriorityBadge, StatusBadge, UnreadBadge } from "./ticket-badges";
 
@@ -52,12 +53,7 @@ export function AgentQueuePage({ view, onViewChange }: AgentQueuePageProps) {
           <kbd>Ctrl</kbd>+<kbd>Enter</kbd>: send.
         </p>
       </div>
-      {live === "down" && (
-        <p role="status" className="flex items-center gap-2 rounded-lg border bg-muted/50 px-3 py-2 text-sm">
-          <WifiOffIcon className="size-4" aria-hidden />
-          Connection lost. The queue updates again once we reconnect.
-        </p>
-      )}
+      <ConnectionNotice state={live}>Connection lost. The queue updates again once we reconnect.</ConnectionNotice>
       <QueueFilters view={view} onViewChange={onViewChange} />
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,32rem)]">
         {tickets.isError ? (

@@ -3,7 +3,7 @@
 // arrive. Automatic answers carry their label and, for the owner of an unresolved ticket, "This solved it". The reply
 // box shows only while the ticket is not resolved (§4). Live through ticket:{id}; says so while the socket is down.
 import { AI_ANSWER_LABEL, type TicketMessage, type TicketStatus } from "@contracts/support";
-import { BotIcon, CheckIcon, EyeOffIcon, WifiOffIcon } from "lucide-react";
+import { BotIcon, CheckIcon, EyeOffIcon } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -15,6 +15,7 @@ import { useTicketMessages } from "../api/get-ticket-messages";
 import { groupMessages, type MessageGroup } from "../group-messages";
 import { formatMessageTime, formatTicketDate } from "../labels";
 import { useTicketLive } from "../live/use-ticket-live";
+import { ConnectionNotice } from "./connection-notice";
 import { MessageText } from "./message-text";
 import { ReplyBox } from "./reply-box";
 
@@ -58,12 +59,9 @@ export function Conversation({ ticket, side, myName, header, onSolved, solving =
         </div>
         <div className="flex flex-wrap items-center gap-2">{header}</div>
       </div>
-      {live.state === "down" && (
-        <p role="status" className="flex items-center gap-2 rounded-lg border bg-muted/50 px-3 py-2 text-sm">
-          <WifiOffIcon className="size-4" aria-hidden />
-          Connection lost. New messages will appear once we reconnect; your draft is kept.
-        </p>
-      )}
+      <ConnectionNotice state={live.state}>
+        Connection lost. New messages will appear once we reconnect; your draft is kept.
+      </ConnectionNotice>
       {messages.isPending ? (
         <div role="status" className="grid gap-2">
           <span className="sr-only">Loading the conversation</span>

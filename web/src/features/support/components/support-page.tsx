@@ -1,7 +1,7 @@
 // /support (§2): the New Ticket dialog, the signed-in user's tickets, and the selected ticket's conversation. The
 // selection lives in the address (?ticket=<id>), so a ticket can be linked to (the notification emails do); a ticket
 // that is not in the user's list is not theirs, or does not exist, and the screen says so without telling which.
-import { REOPEN_WITHIN_DAYS, type Ticket } from "@contracts/support";
+import { REOPEN_WITHIN_DAYS, type Ticket, userTopic } from "@contracts/support";
 import { LifeBuoyIcon, SearchXIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -12,9 +12,11 @@ import { toast } from "@/components/ui/toast-store";
 import { useAuth } from "@/features/auth";
 import { messageOf } from "@/lib/api";
 import { cn } from "@/lib/cn";
+import { useLiveTopic } from "@/lib/live-topics";
 import { useTickets } from "../api/get-tickets";
 import { useUpdateTicket } from "../api/update-ticket";
 import { formatTicketDate } from "../labels";
+import { ConnectionNotice } from "./connection-notice";
 import { Conversation } from "./conversation";
 import { NewTicketDialog } from "./new-ticket-dialog";
 import { PriorityBadge, StatusBadge, UnreadBadge } from "./ticket-badges";
@@ -23,6 +25,9 @@ type SupportPageProps = { selectedId: string | undefined; onSelect: (ticketId: s
 
 export function SupportPage({ selectedId, onSelect }: SupportPageProps) {
   const tickets = useTickets();
+  const { user } = useAuth();
+  // The header's badge keeps the list live through this topic; here only its state is wanted, for the notice.
+  const { state } = useLiveTopic(user ? userTopic(user.id) : undefined, { events: {} });
   const selected = tickets.data?.find((ticket) => ticket.id === selectedId);
 
   return (
@@ -34,6 +39,10 @@ export function SupportPage({ selectedId, onSelect }: SupportPageProps) {
         </div>
         {tickets.data && tickets.data.length > 0 && <NewTicketDialog onCreated={(ticket) => onSelect(ticket.id)} />}
       </div>
+      {/* An open conversation says so itself. */}
+      {!selectedId && (
+        <ConnectionNotice state={state}>Connection lost. Your tickets update again once we reconnect.</ConnectionNotice>
+      )}
       {tickets.isPending ? (
         <div role="status" className="grid gap-2">
           <span className="sr-only">Loading your tickets</span>
