@@ -25,6 +25,9 @@ comment on column public.ticket_reads.last_read_message_id is 'A message of the 
 
 -- A user's markers (their list's unread counts) and the foreign key.
 create index ticket_reads_user_id_idx on public.ticket_reads (user_id);
+-- The message foreign key needs no index of its own: a ticket's messages go only with the ticket, whose markers go in
+-- the same delete, and the primary key (ticket_id, ...) finds a ticket's few markers for its check. Another index
+-- would be rewritten on every marker move.
 
 create trigger ticket_reads_touch_updated_at
   before update on public.ticket_reads
