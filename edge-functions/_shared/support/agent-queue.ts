@@ -20,23 +20,21 @@ export async function listAgentQueue(claims: AccessTokenClaims, query: AdminTick
       ${query.priority ? sql`and t.priority = ${query.priority}` : sql``}
       ${query.assigned === "me" ? sql`and t.assigned_to = ${claims.sub}` : sql``}
       ${query.assigned === "none" ? sql`and t.assigned_to is null` : sql``}
-      ${q ? sql`and (t.subject ilike ${q} or p.email ilike ${q})` : sql``}
+      ${q ? sql`and (t.subject ilike ${q} or t.user_id in (select id from public.profiles where email ilike ${q}))` : sql``}
     `;
     // The page first, then its unread counts: counting for every matching ticket would read them all.
     const rows = await sql`
       with page as (
-        select t.*, p.email as user_email from public.support_tickets t
-        join public.profiles p on p.id = t.user_id
+        select t.* from public.support_tickets t
         ${where}
         order by t.last_activity_at desc, t.id
         limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
       )
-      select t.*, ${unreadCount(sql, claims.sub, "agent")} from page t
+      select t.*, p.email as user_email, ${unreadCount(sql, claims.sub, "agent")}
+      from page t join public.profiles p on p.id = t.user_id
       order by t.last_activity_at desc, t.id
     `;
-    const [count] = await sql<{ total: number }[]>`
-      select count(*)::int as total from public.support_tickets t join public.profiles p on p.id = t.user_id ${where}
-    `;
+    const [count] = await sql<{ total: number }[]>`select count(*)::int as total from public.support_tickets t ${where}`;
     return {
       tickets: rows.map((row) => {
         const ticket = ticketFromRow(row);

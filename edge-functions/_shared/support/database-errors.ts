@@ -1,5 +1,5 @@
 // What the support tables' triggers and policies refuse, as the DomainErrors the api answers. The triggers raise
-// SQLSTATE P0409 with the reason as the message (migrations/*_support_*.sql); a row-level security refusal means the
+// SQLSTATE P0xxx with the reason as the message (migrations/*_support_tickets.sql); a row-level security refusal means the
 // caller may not write to that ticket, which is answered as if it did not exist. Anything else is not the caller's
 // doing and stays as it is (a 500 with the detail in the log).
 import { DomainError } from "../errors.ts";
@@ -8,7 +8,6 @@ import { REOPEN_WITHIN_DAYS } from "./contract.ts";
 interface DatabaseError {
   code?: string;
   message?: string;
-  constraint_name?: string;
 }
 
 function databaseError(error: unknown): DatabaseError | null {
@@ -23,13 +22,13 @@ export function refusedTicketChange(error: unknown): unknown {
       return new DomainError("ticket_resolved");
     case "P0409 reopen_window_passed":
       return new DomainError("ticket_reopen_window_passed", { days: REOPEN_WITHIN_DAYS });
+    case "P0403 agents_only":
+      return new DomainError("ticket_agent_only");
+    case "P0422 assignee_not_agent":
+      return new DomainError("invalid_input", { problem: "assignedTo: must be a support agent's user id" });
   }
-  // 42501: insufficient_privilege (an RLS check); 23503: assigned_to names no profile.
-  if (found.code === "42501") return new DomainError("ticket_not_found");
-  if (found.code === "23503" && found.constraint_name?.includes("assigned_to")) {
-    return new DomainError("invalid_input", { problem: "assignedTo: must be a support agent's user id" });
-  }
-  return error;
+  // insufficient_privilege: a row-level security check refused the write.
+  return found.code === "42501" ? new DomainError("ticket_not_found") : error;
 }
 
 /** Runs `work`, its database refusals turned into DomainErrors. */

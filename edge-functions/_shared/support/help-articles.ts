@@ -1,8 +1,8 @@
 // Matching a ticket against the product's help articles (public.help_articles, searched by Postgres full-text search in
-// private.support_search_help), and the automatic first answer built from the best match. A question matches an
-// article when any of its words do (an AND of every word of a paragraph would match nothing), and the ranking
-// decides: only a match ranked at least HELP_MATCH_THRESHOLD counts. The threshold is tuned on the labelled questions
-// in api/routes/support/help-articles.test.ts, which run against the articles the migrations ship.
+// private.support_search_help), and the automatic first answer built from the best match. An article is a candidate
+// when any of the question's words is in it, and the rank (0 to 1: the share of the question's terms it covers, rare
+// terms weighing more) decides: only a match ranked at least HELP_MATCH_THRESHOLD counts. The threshold is tuned on
+// the labelled questions in api/routes/support/help-articles.test.ts, run against the articles the migrations ship.
 import { AI_ANSWER_LABEL } from "./contract.ts";
 import { type HelpMatch, searchHelp } from "./privileged.ts";
 

@@ -103,9 +103,7 @@ export async function updateTicket(claims: AccessTokenClaims, ticketId: string, 
       const state = { status: current.status, resolvedAt: current.resolvedAt ? new Date(current.resolvedAt) : null };
       const refusal = refusalOfChange(actor, state, patch, new Date());
       if (refusal) throw refusals[refusal]();
-      if (patch.assignedTo && !(await isAgentId(sql, patch.assignedTo))) {
-        throw new DomainError("invalid_input", { problem: "assignedTo: must be a support agent's user id" });
-      }
+      // An assignee who is no agent is refused by the database's trigger (P0422).
       const changes = {
         ...(patch.status !== undefined ? { status: patch.status } : {}),
         ...(patch.priority !== undefined ? { priority: patch.priority } : {}),
@@ -123,9 +121,3 @@ const refusals: Record<TicketChangeRefusal, () => DomainError> = {
   status_not_allowed: () => new DomainError("ticket_status_not_allowed"),
   reopen_window_passed: () => new DomainError("ticket_reopen_window_passed", { days: REOPEN_WITHIN_DAYS }),
 };
-
-/** Whether the profile is an admin's; an agent reads every profile. */
-async function isAgentId(sql: UserSql, userId: string): Promise<boolean> {
-  const [row] = await sql<{ is_admin: boolean }[]>`select is_admin from public.profiles where id = ${userId}`;
-  return row?.is_admin ?? false;
-}
