@@ -6,7 +6,7 @@ import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import postgres from "postgres";
 import {
   TICKET_MESSAGE_EVENT,
-  ticketMessageSchema,
+  type TicketMessage,
   ticketTopic,
 } from "../../../edge-functions/_shared/support/contract.ts";
 import type { RunningStack } from "../cli/stack.ts";
@@ -148,7 +148,7 @@ class Conversations {
         .channel(ticketTopic(ticketId), { config: { private: true } })
         .on("broadcast", { event: TICKET_MESSAGE_EVENT }, ({ payload }) => {
           const arrivedAt = performance.now();
-          const { message } = ticketMessageSchema.parse(payload);
+          const { message } = payload as TicketMessage;
           this.waiting.get(message)?.(arrivedAt);
           this.waiting.delete(message);
         })
