@@ -27,8 +27,8 @@ export function refusedTicketChange(error: unknown): unknown {
     case "P0422 assignee_not_agent":
       return new DomainError("invalid_input", { problem: "assignedTo: must be a support agent's user id" });
   }
-  // insufficient_privilege: a row-level security check refused the write.
-  return found.code === "42501" ? new DomainError("ticket_not_found") : error;
+  // A row-level security check refused the write (a missing grant is our bug and stays a 500).
+  return found.code === "42501" && /row-level security/.test(found.message ?? "") ? new DomainError("ticket_not_found") : error;
 }
 
 /** Runs `work`, its database refusals turned into DomainErrors. */

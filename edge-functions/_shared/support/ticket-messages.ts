@@ -57,7 +57,8 @@ export async function postTicketMessage(
   return posted;
 }
 
-/** POST /api/support/tickets/{id}/read: the caller has seen the ticket up to this message (never moves back). */
+/** POST /api/support/tickets/{id}/read: the caller has seen the ticket up to this message (the database's trigger
+ * keeps a marker from moving back). */
 export async function markTicketRead(claims: AccessTokenClaims, ticketId: string, lastReadMessageId: number): Promise<void> {
   await asUser(claims, async (sql) => {
     await requireVisibleTicket(sql, claims, ticketId);
@@ -73,8 +74,6 @@ async function markRead(sql: UserSql, claims: AccessTokenClaims, ticketId: strin
   await sql`
     insert into public.ticket_reads (ticket_id, user_id, last_read_message_id)
     values (${ticketId}, ${claims.sub}, ${messageId})
-    on conflict (ticket_id, user_id) do update
-      set last_read_message_id = greatest(public.ticket_reads.last_read_message_id, excluded.last_read_message_id),
-          updated_at = now()
+    on conflict (ticket_id, user_id) do update set last_read_message_id = excluded.last_read_message_id
   `;
 }
