@@ -13,6 +13,8 @@ function conversation(page: Page) {
 test("a user and an agent answer each other live, the agent resolves, and nobody else can open the ticket", async ({
   browser,
 }) => {
+  // Two people, a stranger and an email make a longer journey than most.
+  test.setTimeout(90_000);
   const userPage = await (await browser.newContext()).newPage();
   const agentPage = await (await browser.newContext()).newPage();
   const account = await registerNewAccount(userPage);

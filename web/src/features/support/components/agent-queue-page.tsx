@@ -45,7 +45,7 @@ export function AgentQueuePage({ view, onViewChange }: AgentQueuePageProps) {
   useNextTicketKeys(rows, selectedId, select);
 
   return (
-    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8">
+    <div className="mx-auto grid max-w-[96rem] gap-6 px-4 py-8">
       <div className="grid gap-1">
         <h1 className="text-3xl font-bold tracking-tight">Support queue</h1>
         <p className="text-sm text-muted-foreground">
@@ -55,7 +55,8 @@ export function AgentQueuePage({ view, onViewChange }: AgentQueuePageProps) {
       </div>
       <ConnectionNotice state={live}>Connection lost. The queue updates again once we reconnect.</ConnectionNotice>
       <QueueFilters view={view} onViewChange={onViewChange} />
-      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,32rem)]">
+      {/* Side by side only where the queue keeps its columns readable beside the conversation. */}
+      <div className="grid items-start gap-6 2xl:grid-cols-[minmax(0,1fr)_minmax(0,36rem)]">
         {tickets.isError ? (
           <ErrorNotice>
             Failed to load the support queue.{" "}
@@ -99,11 +100,12 @@ function columns(selectedId: string | undefined, select: (id: string) => void): 
     {
       id: "subject",
       header: "Subject",
+      meta: { className: "min-w-64" },
       cell: ({ row: { original: row } }) => (
         <span className="flex items-center gap-2">
           <Button
             variant="link"
-            className={cn("h-auto p-0 text-left whitespace-normal", row.unreadCount > 0 && "font-semibold")}
+            className={cn("block h-auto min-w-0 p-0 text-left break-words whitespace-normal", row.unreadCount > 0 && "font-semibold")}
             aria-current={row.id === selectedId ? "true" : undefined}
             onClick={() => select(row.id)}
           >
