@@ -64,8 +64,9 @@ test("a user and an agent answer each other live, the agent resolves, and nobody
   await userPage.getByRole("navigation", { name: "Your tickets" }).getByRole("link", { name: subject }).click();
   await expect(conversation(userPage)).toContainText("Up to 100,000 emails per file.");
 
-  // With the ticket open, the agent's next words appear without reloading.
+  // With the ticket open, the user sees the agent typing (a broadcast, never stored), then the words, without reloading.
   await agentPage.getByLabel("Reply").fill("Which file is giving you trouble?");
+  await expect(userPage.getByText("admin is typing…")).toBeVisible();
   await agentPage.getByRole("button", { name: "Send" }).click();
   await expect(conversation(userPage)).toContainText("Which file is giving you trouble?");
 
