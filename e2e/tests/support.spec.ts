@@ -65,8 +65,11 @@ test("a user and an agent answer each other live, the agent resolves, and nobody
   await expect(conversation(userPage)).toContainText("Up to 100,000 emails per file.");
 
   // With the ticket open, the user sees the agent typing (a broadcast, never stored), then the words, without reloading.
-  await agentPage.getByLabel("Reply").fill("Which file is giving you trouble?");
-  await expect(userPage.getByText("admin is typing…")).toBeVisible();
+  // Typing is never replayed: until the user's side has joined the ticket's topic, the agent's keystrokes go unseen.
+  await expect(async () => {
+    await agentPage.getByLabel("Reply").fill("Which file is giving you trouble?");
+    await expect(userPage.getByText("admin is typing…")).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await agentPage.getByRole("button", { name: "Send" }).click();
   await expect(conversation(userPage)).toContainText("Which file is giving you trouble?");
 

@@ -102,7 +102,7 @@ export function Conversation({ ticket, side, myName, header, onSolved, solving =
           replies.
         </p>
       ) : (
-        <ReplyBox ticketId={ticket.id} onTyping={live.onTyping} />
+        <ReplyBox ticketId={ticket.id} onTyping={live.onTyping} onSent={live.onSent} />
       )}
     </section>
   );

@@ -24,7 +24,7 @@ export const TYPING_SENT_EVERY_MS = 2_000;
 export function useTicketLive(
   ticketId: string,
   me: TypingEvent,
-): { state: ChannelState | undefined; typing: TypingEvent | null; onTyping: () => void } {
+): { state: ChannelState | undefined; typing: TypingEvent | null; onTyping: () => void; onSent: () => void } {
   const [typing, setTyping] = useState<TypingEvent | null>(null);
   const { state, send } = useLiveTopic(ticketTopic(ticketId), {
     events: {
@@ -54,5 +54,10 @@ export function useTicketLive(
     send(TYPING_EVENT, { senderType: me.senderType, name: me.name });
   }, [send, me.senderType, me.name]);
 
-  return { state, typing, onTyping };
+  // The next message's first keystroke says so at once, however soon after the last one was sent.
+  const onSent = useCallback(() => {
+    lastSent.current = 0;
+  }, []);
+
+  return { state, typing, onTyping, onSent };
 }
