@@ -14,6 +14,7 @@ const defaults = {
   OUTBOUND_HTTP_PROXY: "",
   EMAIL_API_URL: "https://api.resend.com",
   EMAIL_API_KEY: "",
+  EMAIL_FROM: "MailScout Support <support@mailscout.test>",
   ANON_IP_MONTHLY_LIMIT: 30,
 };
 
@@ -78,4 +79,10 @@ Deno.test("parseEnv reads the email API; empty is Resend's, and a URL that is no
   assert.deepEqual(parseEnv({ ...complete, ...local }), { ...complete, ...defaults, ...local });
   assert.equal(parseEnv({ ...complete, EMAIL_API_URL: "" }).EMAIL_API_URL, "https://api.resend.com");
   assert.throws(() => parseEnv({ ...complete, EMAIL_API_URL: "smtp://mail.example.com" }), /EMAIL_API_URL: must be/);
+});
+
+Deno.test("parseEnv reads the SPA's origin for links in emails; empty leaves it to SUPABASE_URL", () => {
+  assert.equal(parseEnv({ ...complete, SITE_URL: "https://app.example.com" }).SITE_URL, "https://app.example.com");
+  assert.equal(parseEnv({ ...complete, SITE_URL: "" }).SITE_URL, undefined);
+  assert.throws(() => parseEnv({ ...complete, SITE_URL: "app.example.com" }), /SITE_URL/);
 });

@@ -20,6 +20,16 @@ export const envSchema = z.object({
   ),
   /** The API key for EMAIL_API_URL; empty means the product cannot send email (each send says so). */
   EMAIL_API_KEY: z.string().default(""),
+  /** The sender of the product's emails; its domain must be verified at Resend. */
+  EMAIL_FROM: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.string().default("MailScout Support <support@mailscout.test>"),
+  ),
+  /** The SPA's origin, for links in emails; empty means SUPABASE_URL, where devstack serves the SPA. */
+  SITE_URL: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.url({ protocol: /^https?$/, error: "must be the SPA's http(s) URL" }).optional(),
+  ),
   /** The secret a worker function's caller sends in x-worker-secret (the database has it in private.job_settings). */
   WORKER_SECRET: z.string({ error: "is required" }).min(1, "is required"),
   /** Anonymous validations one client network may make per month, whatever sessions it uses. */

@@ -50,6 +50,16 @@ export interface DomainFailures {
   /** The download is asked for before the job completed. */
   bulk_not_ready: { status: string };
 
+  // Support tickets. Another user's ticket is not found too: its existence is never acknowledged.
+  ticket_not_found: undefined;
+  /** A resolved ticket takes no replies until it is reopened. */
+  ticket_resolved: undefined;
+  /** Priority and assignment are the agents' to set. */
+  ticket_agent_only: undefined;
+  /** The owner may only resolve their ticket or reopen it. */
+  ticket_status_not_allowed: undefined;
+  ticket_reopen_window_passed: { days: number };
+
   // Explorations: a domain in private space is refused; anything failing on our side (the egress proxy, the
   // database) is our failure, not the caller's.
   exploration_refused: { domain: string };

@@ -19,6 +19,7 @@ import { contactListsRoutes } from "./routes/contact-lists/contact-lists.routes.
 import { contactsRoutes } from "./routes/contacts/contacts.routes.ts";
 import { explorationsRoutes } from "./routes/explorations/explorations.routes.ts";
 import { activePopupRoutes, systemPopupsRoutes } from "./routes/admin/system-popups/system-popups.routes.ts";
+import { supportAgentRoutes, supportRoutes } from "./routes/support/support.routes.ts";
 import { validateEmailRoutes } from "./routes/validate-email/validate-email.routes.ts";
 
 export function createApp() {
@@ -56,6 +57,7 @@ export function createApp() {
   app.route("/", contactsRoutes);
   app.route("/", contactListsRoutes);
   app.route("/", bulkValidationRoutes);
+  app.route("/", supportRoutes);
 
   // The admin area. The upgrade popup's public read shares its /admin path, so it is mounted first, outside the guard;
   // every other /api/admin route is mounted once, behind requireAdmin.
@@ -63,5 +65,9 @@ export function createApp() {
   const admin = new Hono().use(requireAdmin);
   admin.route("/", systemPopupsRoutes);
   app.route("/admin", admin);
+  // The support agents' area has its own prefix (§7: /api/support/admin/...) and the same guard, once.
+  const supportAgents = new Hono().use(requireAdmin);
+  supportAgents.route("/", supportAgentRoutes);
+  app.route("/support/admin", supportAgents);
   return app;
 }

@@ -8,6 +8,7 @@ import { contactsFigures } from "./bench-contacts.ts";
 import { limiterFigures, liftPerMinuteLimits } from "./bench-limiter.ts";
 import { loadFromProcess } from "./bench-load.ts";
 import { realtimeFigures } from "./bench-realtime.ts";
+import { supportFigures } from "./bench-support.ts";
 import { mebibytes, millis, percentiles, post, request, sample, seconds, timed } from "./bench-measure.ts";
 import { startDnsFixture, type RunningFixture } from "../testing/test-fixtures.ts";
 import { LOCAL_ANON_KEY } from "../auth/keys.ts";
@@ -48,6 +49,7 @@ export async function runBench(): Promise<number> {
       if (api) figures.push(...(await bodyLimitFigures(api)));
       figures.push(...(await contactsFigures(warm.value)));
       figures.push(...(await realtimeFigures(warm.value)));
+      figures.push(...(await supportFigures(warm.value)));
       figures.push(...(await bulkFigures(warm.value)));
     } finally {
       await warm.value.stop();

@@ -3,6 +3,7 @@
 import type { AccessTokenClaims } from "../auth/index.ts";
 import type { Contact, ContactsQuery, CreateContact, UpdateContact } from "./contract.ts";
 import type { UserSql } from "../db/as-user.ts";
+import { likePattern } from "../db/like-pattern.ts";
 import { DomainError } from "../errors.ts";
 import { asContactsUser, ownList, targetListId } from "./lists.ts";
 import { contactFieldColumns, contactFromRow, savedContactColumns } from "./rows.ts";
@@ -11,11 +12,6 @@ export interface ContactsPage {
   contacts: Contact[];
   /** How many contacts match the query's search and list, whatever the page. */
   total: number;
-}
-
-/** `%`, `_` and `\` are literal in a search. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 /**

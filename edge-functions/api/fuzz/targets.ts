@@ -15,6 +15,13 @@ import {
   updateContactRequestSchema,
 } from "../../_shared/contracts/contacts.ts";
 import { scrapeDomainRequestSchema } from "../../_shared/contracts/explorations.ts";
+import {
+  adminTicketQuerySchema,
+  createTicketRequestSchema,
+  markTicketReadRequestSchema,
+  ticketMessageRequestSchema,
+  updateTicketRequestSchema,
+} from "../../_shared/contracts/support.ts";
 import { validateEmailRequestSchema } from "../../_shared/contracts/validation.ts";
 import {
   type Caller,
@@ -47,6 +54,11 @@ export const REQUEST_CONTRACTS: Record<string, z.ZodType> = {
   updateContactListRequestSchema,
   startBulkValidationRequestSchema,
   bulkPartRequestSchema,
+  createTicketRequestSchema,
+  ticketMessageRequestSchema,
+  updateTicketRequestSchema,
+  markTicketReadRequestSchema,
+  adminTicketQuerySchema,
 };
 
 /**
@@ -89,6 +101,7 @@ export function fuzzTargets(world: World): Target[] {
     nastySegment,
   );
   const bulkSessionId = uuidSegment(world.user.bulkSessionIds, world.otherUser.bulkSessionIds);
+  const ticketId = uuidSegment(world.user.ticketIds, world.otherUser.ticketIds);
   const popupType = fc.oneof(fc.constant("upgrade_limit"), fc.string({ maxLength: 40 }).map(percentEncode), nastySegment);
 
   const specs: RouteSpec[] = [];
@@ -126,6 +139,15 @@ export function fuzzTargets(world: World): Target[] {
     { method: "GET", path: "/api/bulk-validation/sessions", signedIn: true, runs: 40 },
     { method: "GET", path: "/api/bulk-validation/sessions/:id/download", params: [bulkSessionId], signedIn: true, runs: 60 },
     { method: "DELETE", path: "/api/bulk-validation/sessions/:id", params: [bulkSessionId], signedIn: true, runs: 60 },
+    // New tickets soon meet the limit of 10 an hour (429); the rest reach the users' tickets, their own and another's.
+    { method: "GET", path: "/api/support/tickets", signedIn: true, runs: 40 },
+    { method: "POST", path: "/api/support/tickets", body: createTicketRequestSchema, signedIn: true, runs: 100 },
+    { method: "PATCH", path: "/api/support/tickets/:id", params: [ticketId], body: updateTicketRequestSchema, signedIn: true, runs: 150 },
+    { method: "GET", path: "/api/support/tickets/:id/messages", params: [ticketId], signedIn: true, runs: 60 },
+    { method: "POST", path: "/api/support/tickets/:id/messages", params: [ticketId], body: ticketMessageRequestSchema, signedIn: true, runs: 150 },
+    { method: "POST", path: "/api/support/tickets/:id/read", params: [ticketId], body: markTicketReadRequestSchema, signedIn: true, runs: 100 },
+    // As for the admin area: the fuzz users are not agents, so every shape of caller must meet the guard's 4xx.
+    { method: "GET", path: "/api/support/admin/tickets", query: adminTicketQuerySchema, signedIn: true, runs: 60 },
   );
   return [
     ...specs.map((spec) => ({

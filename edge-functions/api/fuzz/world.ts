@@ -1,11 +1,12 @@
-// What the fuzz layer arranges before it fires: two signed-in users with real contacts, lists and an open bulk upload
-// (so PATCH and DELETE reach rows that exist, the caller's own and another user's), spare sessions for the logout route, and forged tokens
-// of every kind (expired, unknown user, unsigned, tampered) signed the way the stack's Auth signs them.
+// What the fuzz layer arranges before it fires: two signed-in users with real contacts, lists, an open bulk upload and a
+// support ticket (so PATCH and DELETE reach rows that exist, the caller's own and another user's), spare sessions for
+// the logout route, and forged tokens of every kind (expired, unknown user, unsigned, tampered) signed the way the stack's Auth signs them.
 import assert from "node:assert/strict";
 import { LOCAL_JWT_SECRET } from "../../../devstack/src/auth/keys.ts";
 import { authResponseSchema } from "../../_shared/contracts/auth.ts";
 import { bulkUploadAnswerSchema } from "../../_shared/contracts/bulk-validation.ts";
 import { contactListSchema, contactSchema } from "../../_shared/contracts/contacts.ts";
+import { ticketSchema } from "../../_shared/contracts/support.ts";
 import { call, requiredEnv } from "../testing/stack.ts";
 import type { Credentials } from "./requests.ts";
 
@@ -16,6 +17,8 @@ export interface FuzzUser {
   listIds: number[];
   /** A bulk upload left open (more parts may follow), for the routes that name a session. */
   bulkSessionIds: string[];
+  /** A support ticket with a reply, for the routes that name a ticket. */
+  ticketIds: string[];
 }
 
 export interface World {
@@ -75,7 +78,10 @@ async function populatedUser(contacts: number, lists: number): Promise<FuzzUser>
   });
   assert.equal(opened.status, 201, opened.text);
   const bulkSessionIds = [bulkUploadAnswerSchema.parse(opened.json).sessionId];
-  return { id: auth.id, token, contactIds, listIds, bulkSessionIds };
+  const ticket = await call("/api/support/tickets", { token, body: { subject: "Fuzz", description: "A ticket to fuzz." } });
+  assert.equal(ticket.status, 201, ticket.text);
+  const ticketIds = [ticketSchema.parse(ticket.json).id];
+  return { id: auth.id, token, contactIds, listIds, bulkSessionIds, ticketIds };
 }
 
 async function signIn(user: FuzzUser): Promise<string> {

@@ -79,6 +79,18 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
         : "The results can be downloaded once the validation has completed.",
   },
 
+  ticket_not_found: { status: 404, message: "Ticket not found" },
+  ticket_resolved: { status: 409, message: "This ticket is resolved. Reopen it to reply." },
+  ticket_agent_only: { status: 403, message: "Only support agents can change a ticket's priority or assignment" },
+  ticket_status_not_allowed: {
+    status: 403,
+    message: "You can resolve your ticket, or reopen it once it is resolved",
+  },
+  ticket_reopen_window_passed: {
+    status: 409,
+    message: ({ days }) => `A ticket can be reopened within ${days} days of being resolved. Please open a new one.`,
+  },
+
   exploration_refused: { status: 400, message: EXPLORATION_REFUSED_MESSAGE },
   exploration_failed: { status: 502, message: EXPLORATION_FAILED_MESSAGE },
 };

@@ -10,7 +10,7 @@ export function pathId(text: string | undefined, notFound: "contact_not_found" |
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A uuid in the path (/bulk-validation/sessions/:id), lower-cased; anything else is not found, like pathId. */
-export function pathUuid(text: string | undefined, notFound: "bulk_session_not_found"): string {
+export function pathUuid(text: string | undefined, notFound: "bulk_session_not_found" | "ticket_not_found"): string {
   if (!text || !UUID.test(text)) throw new DomainError(notFound);
   return text.toLowerCase();
 }

@@ -81,6 +81,13 @@ export async function signedInUser(): Promise<{ id: string; token: string }> {
   return { id: auth.id, token: auth.session.accessToken };
 }
 
+/** A new account made an admin (what only the database may do). */
+export async function signedInAdmin(): Promise<{ id: string; token: string }> {
+  const admin = await signedInUser();
+  await withDatabase((sql) => sql`update public.profiles set is_admin = true where id = ${admin.id}`);
+  return admin;
+}
+
 const SESSION_ID_ALPHABET =
   "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
 

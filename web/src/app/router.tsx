@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRouter, type RouterHistory } from "@tanstack/react-router";
 import { adminIndexRoute, adminRoute } from "@/routes/_admin";
+import { adminSupportRoute } from "@/routes/admin-support";
 import { signedInRoute } from "@/routes/_signed-in";
 import { bulkValidationRoute } from "@/routes/bulk-validation";
 import { contactsRoute } from "@/routes/contacts";
@@ -10,6 +11,7 @@ import { privacyRoute } from "@/routes/legal/privacy";
 import { termsRoute } from "@/routes/legal/terms";
 import { usagePolicyRoute } from "@/routes/legal/usage-policy";
 import { pricingRoute } from "@/routes/pricing";
+import { supportRoute } from "@/routes/support";
 import { rootRoute } from "@/routes/root";
 
 // Only screens that exist are routes; everything else is the root's not-found screen. Screens for signed-in people go
@@ -17,7 +19,12 @@ import { rootRoute } from "@/routes/root";
 const routeTree = rootRoute.addChildren([
   homeRoute,
   authRoute,
-  signedInRoute.addChildren([contactsRoute, bulkValidationRoute, adminRoute.addChildren([adminIndexRoute])]),
+  signedInRoute.addChildren([
+    contactsRoute,
+    bulkValidationRoute,
+    supportRoute,
+    adminRoute.addChildren([adminIndexRoute, adminSupportRoute]),
+  ]),
   loginRoute,
   registerRoute,
   pricingRoute,

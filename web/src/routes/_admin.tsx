@@ -2,11 +2,12 @@
 // signed-out visitor is sent to sign in first; a signed-in person who is not an admin sees a 403 screen rather than a
 // blank page or a screen whose every request the server would refuse. The server checks is_admin on its own.
 import { createRoute, Link, Outlet } from "@tanstack/react-router";
-import { ShieldOffIcon } from "lucide-react";
-import { EmptyState } from "@/components/ui/empty-state";
+import { LifeBuoyIcon, ShieldOffIcon } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
+import { focusRing } from "@/components/ui/focus";
 import { IconBadge } from "@/components/ui/icon-badge";
 import { currentUserQueryOptions, useAuth } from "@/features/auth";
+import { cn } from "@/lib/cn";
 import { usePageTitle } from "@/lib/page-title";
 import { signedInRoute } from "./_signed-in";
 
@@ -43,7 +44,19 @@ function AdminOverview() {
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8">
       <h1 className="text-3xl font-bold tracking-tight">Admin</h1>
       {/* The admin screens link from here as they are added. */}
-      <EmptyState title="No admin screens yet" description="Admin screens are listed here as they are added." />
+      <nav aria-label="Admin screens">
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <li>
+            <Link to="/admin/support" className={cn("grid gap-1 rounded-xl border bg-card p-4 hover:bg-accent/50", focusRing)}>
+              <span className="flex items-center gap-2 font-medium">
+                <LifeBuoyIcon className="size-4" aria-hidden />
+                Support queue
+              </span>
+              <span className="text-sm text-muted-foreground">Answer tickets, set their status and priority.</span>
+            </Link>
+          </li>
+        </ul>
+      </nav>
     </div>
   );
 }

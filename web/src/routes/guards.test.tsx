@@ -64,6 +64,7 @@ describe("admin layout", () => {
     await renderApp("/admin");
 
     expect(await screen.findByRole("heading", { name: "Admin" })).toBeVisible();
-    expect(screen.getByText("No admin screens yet")).toBeVisible();
+    const screens = within(screen.getByRole("navigation", { name: "Admin screens" }));
+    expect(screens.getByRole("link", { name: /Support queue/ })).toHaveAttribute("href", "/admin/support");
   });
 });

@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { buttonVariants } from "@/components/ui/button";
 import { focusRing } from "@/components/ui/focus";
 import { useAuth } from "@/features/auth";
+import { SupportUnreadBadge } from "@/features/support";
 import { ThemeToggle } from "@/features/theme";
 import { cn } from "@/lib/cn";
 import { AccountMenu } from "./account-menu";
@@ -14,18 +15,17 @@ const navLinkClass = cn(
   focusRing,
 );
 
-// Sections whose screens exist are typed router links. The others arrive with later issues; until their routes are
-// registered they are plain links (a typed Link reaches registered routes only) and show the not-found screen. A
-// section is current whatever its view (a search, a tab) in the address.
+// A section is current whatever its view (a search, a tab) in the address.
 const sections = [
   { label: "Home", to: "/" },
   { label: "Contacts", to: "/contacts" },
   { label: "Bulk Validation", to: "/bulk-validation" },
   { label: "Pricing", to: "/pricing" },
-  { label: "Support", href: "/support" },
+  { label: "Support", to: "/support" },
 ] as const;
 
 export function Header() {
+  const { user } = useAuth();
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2.5 md:flex-nowrap md:gap-x-6">
@@ -36,15 +36,11 @@ export function Header() {
           <ul className="flex items-center gap-1">
             {sections.map((section) => (
               <li key={section.label}>
-                {"to" in section ? (
-                  <Link to={section.to} className={navLinkClass} activeOptions={{ exact: true, includeSearch: false }}>
-                    {section.label}
-                  </Link>
-                ) : (
-                  <a href={section.href} className={navLinkClass}>
-                    {section.label}
-                  </a>
-                )}
+                <Link to={section.to} className={navLinkClass} activeOptions={{ exact: true, includeSearch: false }}>
+                  {section.label}
+                  {/* Signed in: how many tickets have replies not read yet, kept live. */}
+                  {section.to === "/support" && user && <SupportUnreadBadge key={user.id} userId={user.id} />}
+                </Link>
               </li>
             ))}
           </ul>

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { adminSystemPopupSchema, systemPopupSchema } from "../../../../_shared/popups/index.ts";
 import { ADMIN_ONLY_MESSAGE } from "../../../lib/require-admin.ts";
-import { assertError, call, signedInUser, withDatabase } from "../../../testing/stack.ts";
+import { assertError, call, signedInAdmin, signedInUser, withDatabase } from "../../../testing/stack.ts";
 
 Deno.test("the upgrade popup is readable without signing in, with the spec's features and pricing", async () => {
   const response = await call("/api/admin/system-popups/upgrade_limit");
@@ -53,13 +53,6 @@ Deno.test("an inactive popup answers 404; an active one 200", async () => {
     await withDatabase((sql) => sql`delete from public.system_popups where popup_type = ${popupType}`);
   }
 });
-
-/** A new account made an admin (what only the database may do). */
-async function signedInAdmin() {
-  const admin = await signedInUser();
-  await withDatabase((sql) => sql`update public.profiles set is_admin = true where id = ${admin.id}`);
-  return admin;
-}
 
 Deno.test("the admin area answers a visitor 401 and a signed-in user who is not an admin 403", async () => {
   assertError(await call("/api/admin/system-popups"), 401, "Not authenticated");

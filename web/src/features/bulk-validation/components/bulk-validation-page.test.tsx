@@ -6,9 +6,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
 import { renderApp } from "@/test/render-app";
-import { fakeChannels as channels } from "../live/progress-channel.fake";
-
-vi.mock("../live/progress-channel", () => import("../live/progress-channel.fake"));
+import { fakeTopics } from "@/test/realtime";
 
 vi.mock("../file/read-file", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../file/read-file")>();
@@ -157,18 +155,18 @@ describe("bulk validation screen", () => {
     const card = within(await screen.findByRole("article", { name: "Spring leads" }));
     expect(card.getByText("Processing in background...")).toBeVisible();
     expect(card.getByText("100 of 1,000 processed")).toBeVisible();
-    await waitFor(() => expect(channels.has("s1")).toBe(true));
+    await waitFor(() => expect(fakeTopics.has("bulk-validation:s1")).toBe(true));
 
-    channels.get("s1")?.progress({ ...server, processedEmails: 600, validCount: 500 });
+    fakeTopics.get("bulk-validation:s1")?.emit("progress", { ...server, processedEmails: 600, validCount: 500 });
     expect(await card.findByText(/^600 of 1,000 processed/)).toBeVisible();
     expect(card.getByRole("progressbar", { name: "Progress of Spring leads" })).toHaveAttribute("aria-valuenow", "600");
     expect(card.getByText("Spring leads: 60% processed")).toBeInTheDocument();
 
     server = { ...server, status: "completed", processedEmails: 1000, validCount: 900, completedAt: "2026-03-01T10:01:00Z" };
-    channels.get("s1")?.progress(server);
+    fakeTopics.get("bulk-validation:s1")?.emit("progress", server);
     expect(await card.findByText("Completed")).toBeVisible();
     expect(card.queryByText("Processing in background...")).not.toBeInTheDocument();
-    await waitFor(() => expect(channels.has("s1")).toBe(false));
+    await waitFor(() => expect(fakeTopics.has("bulk-validation:s1")).toBe(false));
 
     await user.click(card.getByRole("button", { name: "Download results of Spring leads" }));
     await waitFor(() => expect(saved).toEqual(["validated_leads.csv"]));
@@ -191,7 +189,7 @@ describe("bulk validation screen", () => {
     expect(await screen.findByText("How long are my files kept?")).toBeVisible();
 
     server = { ...server, status: "completed", processedEmails: 1000, validCount: 1000 };
-    channels.get("s1")?.progress(server);
+    fakeTopics.get("bulk-validation:s1")?.emit("progress", server);
     expect(await screen.findByText("Validation complete")).toBeVisible();
     expect(screen.getByText(/Spring leads: 1,000 emails validated/)).toBeVisible();
   });

@@ -6,10 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/app/query-client";
 import { json, mockNetwork } from "@/test/network";
 import { bulkSessionsQueryKey } from "../api/get-bulk-sessions";
-import { fakeChannels as channels } from "./progress-channel.fake";
+import { fakeTopics } from "@/test/realtime";
 import { FALLBACK_REFETCH_MS, useLiveProgress } from "./use-live-progress";
-
-vi.mock("./progress-channel", () => import("./progress-channel.fake"));
 
 const running: BulkSession = {
   id: "s1", name: "Leads", fileName: "leads.csv", createdAt: "2026-03-01T10:00:00Z", uploadComplete: true,
@@ -35,30 +33,30 @@ describe("useLiveProgress", () => {
 
   it("joins each unfinished session once, and none that has finished", () => {
     setup([running, { ...running, id: "s2", status: "queued" }, { ...running, id: "s3", status: "completed" }]);
-    expect([...channels.keys()]).toEqual(["s1", "s2"]);
+    expect([...fakeTopics.keys()]).toEqual(["bulk-validation:s1", "bulk-validation:s2"]);
   });
 
   it("refetches every 5 seconds only while a channel is not joined, and catches up once on joining", async () => {
     const { listRequests, hook } = setup([running]);
     await act(() => vi.advanceTimersByTimeAsync(FALLBACK_REFETCH_MS));
     expect(listRequests()).toBe(1);
-    act(() => channels.get("s1")?.state("down"));
+    act(() => fakeTopics.get("bulk-validation:s1")?.state("down"));
     await act(() => vi.advanceTimersByTimeAsync(FALLBACK_REFETCH_MS));
     expect(listRequests()).toBe(2);
 
-    act(() => channels.get("s1")?.state("live"));
+    act(() => fakeTopics.get("bulk-validation:s1")?.state("live"));
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(listRequests()).toBe(3);
     await act(() => vi.advanceTimersByTimeAsync(FALLBACK_REFETCH_MS * 3));
     expect(listRequests()).toBe(3);
 
     hook.unmount();
-    expect(channels.size).toBe(0);
+    expect(fakeTopics.size).toBe(0);
   });
 
   it("writes events into the cached list", () => {
     const { queryClient } = setup([running]);
-    act(() => channels.get("s1")?.progress({ ...running, processedEmails: 7, validCount: 6, warningCount: 1 }));
+    act(() => fakeTopics.get("bulk-validation:s1")?.emit("progress", { ...running, processedEmails: 7, validCount: 6, warningCount: 1 }));
     expect(queryClient.getQueryData<BulkSession[]>(bulkSessionsQueryKey)?.[0]).toMatchObject({
       processedEmails: 7,
       warningCount: 1,
