@@ -181,6 +181,20 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"help_articles": {
+                  Row: {
+                    "body": string,"id": number,"path": string,"search": unknown,"slug": string,"title": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "body": string,"id"?: never,"path": string,"search"?: never,"slug": string,"title": string
+                  }
+                  Update: {
+                    "body"?: string,"id"?: never,"path"?: string,"search"?: never,"slug"?: string,"title"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
                 },"mail_domain_cache": {
                   Row: {
                     "created_at": string,"domain": string,"expires_at": string,"lookup": NonNullable<Json>,"updated_at": string
@@ -301,6 +315,58 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"support_email_notices": {
+                  Row: {
+                    "last_sent_at": string,"recipient_id": string,"ticket_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "last_sent_at": string,"recipient_id": string,"ticket_id": string
+                  }
+                  Update: {
+                    "last_sent_at"?: string,"recipient_id"?: string,"ticket_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "support_email_notices_recipient_id_fkey"
+      columns: ["recipient_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "support_email_notices_ticket_id_fkey"
+      columns: ["ticket_id"]
+isOneToOne: false
+      referencedRelation: "support_tickets"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"support_tickets": {
+                  Row: {
+                    "admin_response": string | null,"ai_response": string | null,"assigned_to": string | null,"category": string,"created_at": string,"description": string,"id": string,"last_activity_at": string,"priority": string,"resolved_at": string | null,"status": string,"subject": string,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "admin_response"?: string | null,"ai_response"?: string | null,"assigned_to"?: string | null,"category"?: string,"created_at"?: string,"description": string,"id"?: string,"last_activity_at"?: string,"priority"?: string,"resolved_at"?: string | null,"status"?: string,"subject": string,"updated_at"?: string,"user_id": string
+                  }
+                  Update: {
+                    "admin_response"?: string | null,"ai_response"?: string | null,"assigned_to"?: string | null,"category"?: string,"created_at"?: string,"description"?: string,"id"?: string,"last_activity_at"?: string,"priority"?: string,"resolved_at"?: string | null,"status"?: string,"subject"?: string,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "support_tickets_assigned_to_fkey"
+      columns: ["assigned_to"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "support_tickets_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"system_popups": {
                   Row: {
                     "button_text": string,"button_url": string,"content": string,"created_at": string,"features": NonNullable<Json>,"id": number,"is_active": boolean,"popup_type": string,"pricing": NonNullable<Json>,"title": string,"updated_at": string
@@ -314,6 +380,70 @@ isOneToOne: false
                   }
                   Relationships: [
                     
+                  ]
+                },"ticket_messages": {
+                  Row: {
+                    "created_at": string,"hidden_at": string | null,"hidden_by": string | null,"id": number,"message": string,"sender_id": string | null,"sender_name": string | null,"sender_type": string,"ticket_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"hidden_at"?: string | null,"hidden_by"?: string | null,"id"?: never,"message": string,"sender_id"?: string | null,"sender_name"?: string | null,"sender_type": string,"ticket_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"hidden_at"?: string | null,"hidden_by"?: string | null,"id"?: never,"message"?: string,"sender_id"?: string | null,"sender_name"?: string | null,"sender_type"?: string,"ticket_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "ticket_messages_hidden_by_fkey"
+      columns: ["hidden_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "ticket_messages_sender_id_fkey"
+      columns: ["sender_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "ticket_messages_ticket_id_fkey"
+      columns: ["ticket_id"]
+isOneToOne: false
+      referencedRelation: "support_tickets"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"ticket_reads": {
+                  Row: {
+                    "last_read_message_id": number,"ticket_id": string,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "last_read_message_id": number,"ticket_id": string,"updated_at"?: string,"user_id": string
+                  }
+                  Update: {
+                    "last_read_message_id"?: number,"ticket_id"?: string,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "ticket_reads_message_of_ticket"
+      columns: ["ticket_id","last_read_message_id"]
+isOneToOne: false
+      referencedRelation: "ticket_messages"
+      referencedColumns: ["ticket_id","id"]
+    },{
+      foreignKeyName: "ticket_reads_ticket_id_fkey"
+      columns: ["ticket_id"]
+isOneToOne: false
+      referencedRelation: "support_tickets"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "ticket_reads_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
                   ]
                 },"validation_logs": {
                   Row: {

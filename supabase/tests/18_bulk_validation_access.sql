@@ -91,41 +91,21 @@ from unnest(array['anon', 'authenticated']) as role,
     'private.bulk_delete_expired_sessions()'
   ]) as f;
 
--- Act 3: Realtime. As the Realtime service does on a join, a message on the topic is inserted by the service, then
--- read back as the joining user with realtime.topic() set: a row read means the user may receive on the topic. ----
+-- Act 3: Realtime, checked as the Realtime service checks a join (tests.receives) ------------------------------------
 
-create function pg_temp.receives(actor text, topic text)
-returns boolean
-language plpgsql
-as $$
-declare
-  message_id uuid;
-  received boolean;
-begin
-  insert into realtime.messages (topic, extension, event, payload, private)
-  values (topic, 'broadcast', 'progress', '{}', true)
-  returning id into message_id;
-  perform set_config('realtime.topic', topic, true);
-  perform tests.authenticate_as(actor);
-  received := exists (select from realtime.messages as m where m.id = message_id);
-  reset role;
-  return received;
-end;
-$$;
-
-select ok(pg_temp.receives('owner', 'bulk-validation:' || :'owner_session'),
+select ok(tests.receives('owner', 'bulk-validation:' || :'owner_session'),
   'the owner may receive their session''s progress');
-select ok(not pg_temp.receives('stranger', 'bulk-validation:' || :'owner_session'),
+select ok(not tests.receives('stranger', 'bulk-validation:' || :'owner_session'),
   'another user may not receive it');
-select ok(pg_temp.receives('site_admin', 'bulk-validation:' || :'owner_session'),
+select ok(tests.receives('site_admin', 'bulk-validation:' || :'owner_session'),
   'an admin may receive any session''s progress');
-select ok(pg_temp.receives('stranger', 'bulk-validation:' || :'stranger_session'),
+select ok(tests.receives('stranger', 'bulk-validation:' || :'stranger_session'),
   'the other user receives their own');
-select ok(not pg_temp.receives('owner', 'bulk-validation:' || gen_random_uuid()),
+select ok(not tests.receives('owner', 'bulk-validation:' || gen_random_uuid()),
   'a session that does not exist has no listeners');
-select ok(not pg_temp.receives('owner', 'bulk-validation:not-a-session'),
+select ok(not tests.receives('owner', 'bulk-validation:not-a-session'),
   'a topic whose id is not a uuid is refused, not an error');
-select ok(not pg_temp.receives('owner', 'another-feature:' || :'owner_session'),
+select ok(not tests.receives('owner', 'another-feature:' || :'owner_session'),
   'the policy allows only bulk validation topics');
 
 select policy_roles_are('realtime', 'messages', 'Owners and admins can receive a bulk validation''s progress',

@@ -77,11 +77,7 @@ begin
 
       -- The statement runs as the actor; raising afterwards rolls back both its effects and the switch of role.
       begin
-        case actor
-          when 'anon' then perform tests.clear_authentication();
-          when 'service_role' then perform tests.authenticate_as_service_role();
-          else perform tests.authenticate_as(actor);
-        end case;
+        perform tests.act_as(actor);
         case command
           when 'select' then
             execute pg_catalog.format('select pg_catalog.count(*) from %s where %s', target, rows_where) into touched;

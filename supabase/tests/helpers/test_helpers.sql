@@ -124,8 +124,26 @@ begin
 end;
 $$;
 
+-- Acting as a matrix's actor: 'anon' (only the anon key), 'service_role', or a test user's name.
+create or replace function tests.act_as(actor text)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  case actor
+    when 'anon' then perform tests.clear_authentication();
+    when 'service_role' then perform tests.authenticate_as_service_role();
+    else perform tests.authenticate_as(actor);
+  end case;
+end;
+$$;
+
 -- The access matrix helper, tests.assert_access (psql includes it relative to this file).
 \ir access_matrix.sql
+
+-- Who may receive and send on a Realtime topic, tests.receives and tests.sends.
+\ir realtime.sql
 
 -- Uploads, answers and a stand-in worker for the bulk validation tests.
 \ir bulk_validation.sql
