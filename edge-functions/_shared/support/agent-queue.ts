@@ -42,6 +42,7 @@ export async function listAgentQueue(claims: AccessTokenClaims, query: AdminTick
           id: ticket.id,
           userEmail: String(row.user_email ?? ""),
           subject: ticket.subject,
+          description: ticket.description,
           category: ticket.category,
           priority: ticket.priority,
           status: ticket.status,

@@ -154,6 +154,8 @@ export const adminTicketRowSchema = z.object({
   id: z.uuid(),
   userEmail: z.string(),
   subject: z.string(),
+  /** The ticket's opening message: the messages endpoint leaves it out, so the agent's pane shows it from here. */
+  description: z.string(),
   category: ticketCategorySchema,
   priority: ticketPrioritySchema,
   status: ticketStatusSchema,

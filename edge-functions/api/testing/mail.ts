@@ -21,7 +21,7 @@ async function mailpit(path: string): Promise<unknown> {
 }
 
 /** Every mail to the address, newest first, read whole. */
-export async function mailsTo(address: string): Promise<Mail[]> {
+async function mailsTo(address: string): Promise<Mail[]> {
   const { messages } = await mailpit(`/api/v1/search?query=${encodeURIComponent(`to:${address}`)}`) as {
     messages: Summary[];
   };

@@ -65,6 +65,8 @@ describe("/admin/support", () => {
     await waitFor(() => expect(router.state.location.search).toMatchObject({ ticket: TICKET_ID }));
     const log = within(await screen.findByRole("log", { name: "Conversation: CSV upload stuck" }));
     expect(log.getByText("Anyone there?")).toBeVisible();
+    // The opening message comes with the queue's row, as the messages endpoint leaves it out.
+    expect(within(screen.getByRole("article", { name: "Ticket description" })).getByText(adminRow().description)).toBeVisible();
 
     await user.click(screen.getByRole("button", { name: "Assign to me" }));
     await user.selectOptions(screen.getByRole("combobox", { name: "Ticket priority" }), "Urgent");

@@ -47,9 +47,10 @@ export function ticketChanged(extra: Partial<TicketChangedEvent> = {}): TicketCh
 }
 
 export function adminRow(extra: Partial<AdminTicketRow> = {}): AdminTicketRow {
-  const { id, subject, category, priority, status, createdAt, lastActivityAt, assignedTo, unreadCount } = ticket();
+  const { id, subject, description, category, priority, status, createdAt, lastActivityAt, assignedTo, unreadCount } =
+    ticket();
   return {
-    id, subject, category, priority, status, createdAt, lastActivityAt, assignedTo, unreadCount,
+    id, subject, description, category, priority, status, createdAt, lastActivityAt, assignedTo, unreadCount,
     userEmail: "demo@example.com",
     ...extra,
   };

@@ -11,7 +11,7 @@ import {
   TICKETS_PER_HOUR,
 } from "../../../_shared/contracts/support.ts";
 import { ADMIN_ONLY_MESSAGE } from "../../lib/require-admin.ts";
-import { mailsTo, waitForMail } from "../../testing/mail.ts";
+import { waitForMail } from "../../testing/mail.ts";
 import {
   assertError,
   assertRateLimited,
@@ -266,8 +266,8 @@ Deno.test("the agents' queue filters, searches by subject or the user's email, a
   assert.deepEqual([all.total, all.page, all.pageSize], [2, 1, 50]);
   const row = all.tickets[1]!;
   assert.deepEqual(
-    [row.subject, row.category, row.priority, row.status, row.unreadCount],
-    [`Urgent ${marker}`, "billing", "urgent", "open", 1],
+    [row.subject, row.description, row.category, row.priority, row.status, row.unreadCount],
+    [`Urgent ${marker}`, "Vorpal gimble wabe mimsy.", "billing", "urgent", "open", 1],
   );
   assert.match(row.userEmail, /@example\.com$/);
   assert.deepEqual((await queue(`q=${marker}&priority=urgent`)).tickets.map((ticket) => ticket.id), [urgent.id]);
@@ -288,7 +288,7 @@ Deno.test("the agents' queue filters, searches by subject or the user's email, a
     "status: Status must be one of open, awaiting_response, resolved");
 });
 
-Deno.test("an agent's reply mails the owner a link to the ticket and nothing of the conversation, once in 15 minutes", async () => {
+Deno.test("an agent's reply mails the owner a link to the ticket and nothing of the conversation", async () => {
   const owner = await signedInUser();
   const agent = await signedInAdmin();
   const ownerEmail = await withDatabase(async (sql) =>
@@ -302,11 +302,8 @@ Deno.test("an agent's reply mails the owner a link to the ticket and nothing of 
     `/support?ticket=${ticket.id}`,
   ]);
   assert.doesNotMatch(mail.text, /Secret reply text|Vorpal|Xylophone/);
-  // The second reply within 15 minutes sends nothing more. Its notice runs after the answer, so a second mail could
-  // come late: a moment's wait makes that likely to be seen; a pass can't prove it never comes.
-  await reply(agent.token, ticket.id, "Another reply");
-  await withDatabase((sql) => sql`select pg_sleep(1)`);
-  assert.equal((await mailsTo(ownerEmail)).length, 1);
+  // "Once in 15 minutes" is private.support_claim_email_notice's, proven in pgTAP with set timestamps: a second mail
+  // could only be shown missing here by waiting some arbitrary time for it.
 });
 
 Deno.test("a new ticket and the owner's reply mail the agents a link to the ticket in their queue", async () => {
