@@ -46,9 +46,9 @@ test("a user and an agent answer each other live, the agent resolves, and nobody
   await expect(row).toBeVisible();
   await row.click();
   await expect(conversation(agentPage)).toBeVisible();
-  await agentPage.getByLabel("Reply").fill("Up to 100,000 emails per file.");
-  await agentPage.getByLabel("Reply").press("Control+Enter");
-  await expect(agentPage.getByLabel("Reply")).toHaveValue("");
+  await agentPage.getByRole("textbox", { name: "Reply", exact: true }).fill("Up to 100,000 emails per file.");
+  await agentPage.getByRole("textbox", { name: "Reply", exact: true }).press("Control+Enter");
+  await expect(agentPage.getByRole("textbox", { name: "Reply", exact: true })).toHaveValue("");
 
   // Away from the ticket, the user is told in the header at once, and by an email that links to the ticket without
   // quoting the conversation.
@@ -67,20 +67,20 @@ test("a user and an agent answer each other live, the agent resolves, and nobody
   // With the ticket open, the user sees the agent typing (a broadcast, never stored), then the words, without reloading.
   // Typing is never replayed: until the user's side has joined the ticket's topic, the agent's keystrokes go unseen.
   await expect(async () => {
-    await agentPage.getByLabel("Reply").fill("Which file is giving you trouble?");
+    await agentPage.getByRole("textbox", { name: "Reply", exact: true }).fill("Which file is giving you trouble?");
     await expect(userPage.getByText("admin is typing…")).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
   await agentPage.getByRole("button", { name: "Send" }).click();
   await expect(conversation(userPage)).toContainText("Which file is giving you trouble?");
 
   // The user answers; the agent sees it, then resolves.
-  await userPage.getByLabel("Reply").fill("leads-march.csv, it has 80,000 rows.");
+  await userPage.getByRole("textbox", { name: "Reply", exact: true }).fill("leads-march.csv, it has 80,000 rows.");
   await userPage.getByRole("button", { name: "Send" }).click();
   await expect(conversation(agentPage)).toContainText("leads-march.csv");
   await agentPage.getByRole("combobox", { name: "Ticket status" }).selectOption({ label: "Resolved" });
 
   // The reply box goes from the user's screen live.
-  await expect(userPage.getByLabel("Reply")).toBeHidden();
+  await expect(userPage.getByRole("textbox", { name: "Reply", exact: true })).toBeHidden();
   await expect(userPage.getByText(/This ticket is resolved/)).toBeVisible();
   await expect(userPage.getByRole("button", { name: "Reopen" })).toBeVisible();
 
