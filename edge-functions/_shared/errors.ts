@@ -52,6 +52,8 @@ export interface DomainFailures {
 
   // Support tickets. Another user's ticket is not found too: its existence is never acknowledged.
   ticket_not_found: undefined;
+  /** A message that is not the ticket's, or not there. */
+  message_not_found: undefined;
   /** A resolved ticket takes no replies until it is reopened. */
   ticket_resolved: undefined;
   /** Priority and assignment are the agents' to set. */

@@ -18,6 +18,7 @@ import { bulkValidationRoutes } from "./routes/bulk-validation/bulk-validation.r
 import { contactListsRoutes } from "./routes/contact-lists/contact-lists.routes.ts";
 import { contactsRoutes } from "./routes/contacts/contacts.routes.ts";
 import { explorationsRoutes } from "./routes/explorations/explorations.routes.ts";
+import { helpRoutes } from "./routes/help/help.routes.ts";
 import { activePopupRoutes, systemPopupsRoutes } from "./routes/admin/system-popups/system-popups.routes.ts";
 import { supportAgentRoutes, supportRoutes } from "./routes/support/support.routes.ts";
 import { validateEmailRoutes } from "./routes/validate-email/validate-email.routes.ts";
@@ -58,6 +59,7 @@ export function createApp() {
   app.route("/", contactListsRoutes);
   app.route("/", bulkValidationRoutes);
   app.route("/", supportRoutes);
+  app.route("/", helpRoutes);
 
   // The admin area. The upgrade popup's public read shares its /admin path, so it is mounted first, outside the guard;
   // every other /api/admin route is mounted once, behind requireAdmin.

@@ -57,6 +57,27 @@ export async function postTicketMessage(
   return posted;
 }
 
+/**
+ * POST /api/support/tickets/{ticketId}/messages/{messageId}/hide, agents only (RLS lets only them update a message,
+ * and the database's trigger records when and by whom). The message is kept; its owner no longer reads it.
+ */
+export async function hideTicketMessage(
+  claims: AccessTokenClaims,
+  ticketId: string,
+  messageId: number,
+): Promise<TicketMessage> {
+  return await asUser(claims, async (sql) => {
+    const [hidden] = await sql<{ id: string }[]>`
+      update public.ticket_messages set hidden_at = now()
+      where id = ${messageId} and ticket_id = ${ticketId}
+      returning id
+    `;
+    if (!hidden) throw new DomainError("message_not_found");
+    const [row] = await sql`${messagesQuery(sql)} where m.id = ${hidden.id}`;
+    return messageFromRow(row);
+  });
+}
+
 /** POST /api/support/tickets/{id}/read: the caller has seen the ticket up to this message (the database's trigger
  * keeps a marker from moving back). */
 export async function markTicketRead(claims: AccessTokenClaims, ticketId: string, lastReadMessageId: number): Promise<void> {

@@ -80,6 +80,7 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
   },
 
   ticket_not_found: { status: 404, message: "Ticket not found" },
+  message_not_found: { status: 404, message: "Message not found" },
   ticket_resolved: { status: 409, message: "This ticket is resolved. Reopen it to reply." },
   ticket_agent_only: { status: 403, message: "Only support agents can change a ticket's priority or assignment" },
   ticket_status_not_allowed: {

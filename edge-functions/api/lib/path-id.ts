@@ -2,7 +2,10 @@
 // else's row, not found, so a malformed id reveals nothing a well-formed one would not.
 import { DomainError } from "../../_shared/errors.ts";
 
-export function pathId(text: string | undefined, notFound: "contact_not_found" | "list_not_found"): number {
+export function pathId(
+  text: string | undefined,
+  notFound: "contact_not_found" | "list_not_found" | "message_not_found",
+): number {
   if (!text || !/^[1-9][0-9]{0,15}$/.test(text)) throw new DomainError(notFound);
   return Number(text);
 }

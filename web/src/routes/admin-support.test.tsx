@@ -11,6 +11,7 @@ function serve(rows: AdminTicketRow[]) {
   storeSessionFor(adminUser);
   const queries: string[] = [];
   const patches: unknown[] = [];
+  const hidden: string[] = [];
   let current = rows;
   mockNetwork({
     "GET /api/user": () => json(adminUser),
@@ -25,6 +26,10 @@ function serve(rows: AdminTicketRow[]) {
       json([message(3, { ticketId: OTHER_TICKET_ID, message: "Where is my invoice?" })]),
     [`POST /api/support/tickets/${TICKET_ID}/read`]: () => new Response(null, { status: 204 }),
     [`POST /api/support/tickets/${OTHER_TICKET_ID}/read`]: () => new Response(null, { status: 204 }),
+    [`POST /api/support/tickets/${TICKET_ID}/messages/2/hide`]: (request) => {
+      hidden.push(new URL(request.url).pathname);
+      return json(message(2, { message: "Anyone there?", hidden: true }));
+    },
     [`PATCH /api/support/tickets/${TICKET_ID}`]: async (request) => {
       const patch = await request.json();
       patches.push(patch);
@@ -32,7 +37,7 @@ function serve(rows: AdminTicketRow[]) {
       return json(ticket(patch));
     },
   });
-  return { queries, patches, setRows: (next: AdminTicketRow[]) => (current = next) };
+  return { queries, patches, hidden, setRows: (next: AdminTicketRow[]) => (current = next) };
 }
 
 describe("/admin/support", () => {
@@ -72,6 +77,25 @@ describe("/admin/support", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "Ticket priority" }), "Urgent");
     await waitFor(() => expect(patches).toEqual([{ assignedTo: adminUser.id }, { priority: "urgent" }]));
     expect(await screen.findByRole("button", { name: "Unassign" })).toBeVisible();
+  });
+
+  it("hides a message from the user after the agent confirms, and marks it hidden", async () => {
+    const { hidden } = serve([adminRow()]);
+    const { user } = await renderApp(`/admin/support?ticket=${TICKET_ID}`);
+    const log = within(await screen.findByRole("log", { name: "Conversation: CSV upload stuck" }));
+    expect(log.queryByText("Hidden from the user")).not.toBeInTheDocument();
+
+    await user.click(log.getByRole("button", { name: "Hide" }));
+    const confirm = within(screen.getByRole("alertdialog", { name: "Hide Message" }));
+    await user.click(confirm.getByRole("button", { name: "Cancel" }));
+    expect(hidden).toEqual([]);
+
+    await user.click(log.getByRole("button", { name: "Hide" }));
+    await user.click(within(screen.getByRole("alertdialog", { name: "Hide Message" })).getByRole("button", { name: "Hide" }));
+    expect(await log.findByText("Hidden from the user")).toBeVisible();
+    expect(hidden).toEqual([`/api/support/tickets/${TICKET_ID}/messages/2/hide`]);
+    expect(log.queryByRole("button", { name: "Hide" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
   });
 
   it("moves to the next ticket with j or Alt+Down, and back with k", async () => {

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { helpArticles } from "@/test/help";
 import { demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
 import { renderApp } from "@/test/render-app";
 
@@ -45,17 +46,31 @@ describe("/bulk-validation", () => {
     expect(await screen.findByText("No validation sessions found")).toBeVisible();
   });
 
-  it("answers the FAQ with the real limits, verdicts, reasons and retention", async () => {
+  it("answers the FAQ with the help articles that live there, and opens the one the address links to", async () => {
     storeSessionFor(demoUser);
-    mockNetwork({ "GET /api/user": () => json(demoUser) });
-    const { user } = await renderApp("/bulk-validation?tab=faq");
+    mockNetwork({ "GET /api/user": () => json(demoUser), "GET /api/help/articles": () => json(helpArticles) });
+    const { user } = await renderApp("/bulk-validation?tab=faq#bulk-retention");
 
-    await user.click(await screen.findByText("How large may a file be?"));
-    expect(screen.getByText(/Up to 100,000 emails and 50MB per file/)).toBeVisible();
-    await user.click(screen.getByText("What do the reasons mean?"));
-    expect(screen.getByText("null_mx")).toBeVisible();
-    expect(screen.getByText("The domain declares that it accepts no email at all (a null MX record).")).toBeVisible();
-    await user.click(screen.getByText("How long are my files kept?"));
+    const linked = await screen.findByText("How long are bulk validation files and results kept?");
+    expect(linked.closest("details")).toHaveAttribute("id", "bulk-retention");
     expect(screen.getByText(/for 30 days after a validation completes/)).toBeVisible();
+    expect(screen.queryByText("Validating an email address")).not.toBeInTheDocument();
+    await user.click(screen.getByText("How many emails can I upload?"));
+    expect(screen.getByText("Up to 100,000 emails and 50MB per file.")).toBeVisible();
+    expect(screen.getByText("Split a larger list into several files.")).toBeVisible();
+  });
+
+  it("says so when the FAQ can't be loaded, and tries again on request", async () => {
+    storeSessionFor(demoUser);
+    let fail = true;
+    mockNetwork({
+      "GET /api/user": () => json(demoUser),
+      "GET /api/help/articles": () => (fail ? json({ message: "boom" }, { status: 500 }) : json(helpArticles)),
+    });
+    const { user } = await renderApp("/bulk-validation?tab=faq");
+    expect(await screen.findByText("Failed to load the help texts.")).toBeVisible();
+    fail = false;
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("How many emails can I upload?")).toBeVisible();
   });
 });

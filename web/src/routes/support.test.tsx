@@ -119,6 +119,8 @@ describe("/support", () => {
     expect(answer.getByRole("link", { name: "/bulk-validation?tab=faq" })).toHaveAttribute("href", "/bulk-validation?tab=faq");
     // The label heads the answer once, not again in its text.
     expect(answer.getAllByText(AI_ANSWER_LABEL)).toHaveLength(1);
+    // Hiding a message is the agents' alone.
+    expect(answer.queryByRole("button", { name: "Hide" })).not.toBeInTheDocument();
     // Seen, so the badge goes.
     await waitFor(() =>
       expect(requests).toContainEqual({ method: "POST", path: `/api/support/tickets/${TICKET_ID}/read`, body: { lastReadMessageId: 2 } }),

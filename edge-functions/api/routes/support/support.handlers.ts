@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import {
   adminTicketQuerySchema,
   type createTicketRequestSchema,
+  hideTicketMessage,
   listAgentQueue,
   listOwnTickets,
   listTicketMessages,
@@ -17,7 +18,7 @@ import {
 import { describeFirstIssue } from "../../../_shared/zod-issues.ts";
 import { errorBody } from "../../lib/errors.ts";
 import type { JsonInput } from "../../lib/json-body.ts";
-import { pathUuid } from "../../lib/path-id.ts";
+import { pathId, pathUuid } from "../../lib/path-id.ts";
 import { setRateLimitHeaders } from "../../lib/rate-limit-headers.ts";
 import type { SignedInEnv } from "../../lib/require-user.ts";
 
@@ -44,6 +45,12 @@ export async function messages(c: Context<SignedInEnv>) {
 
 export async function reply(c: Context<SignedInEnv, string, JsonInput<typeof ticketMessageRequestSchema>>) {
   return c.json(await postTicketMessage(c.var.signedIn.claims, ticketId(c), c.req.valid("json").message), 201);
+}
+
+/** Agents only: the route is behind requireAdmin. */
+export async function hide(c: Context<SignedInEnv>) {
+  const messageId = pathId(c.req.param("messageId"), "message_not_found");
+  return c.json(await hideTicketMessage(c.var.signedIn.claims, ticketId(c), messageId), 200);
 }
 
 export async function read(c: Context<SignedInEnv, string, JsonInput<typeof markTicketReadRequestSchema>>) {

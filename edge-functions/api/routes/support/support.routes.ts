@@ -9,6 +9,7 @@ import {
   updateTicketRequestSchema,
 } from "../../../_shared/support/index.ts";
 import { jsonBody } from "../../lib/json-body.ts";
+import { requireAdmin } from "../../lib/require-admin.ts";
 import { requireUser, type SignedInEnv } from "../../lib/require-user.ts";
 import * as handlers from "./support.handlers.ts";
 
@@ -18,6 +19,8 @@ export const supportRoutes = new Hono()
   .patch("/support/tickets/:id", requireUser, jsonBody(updateTicketRequestSchema), handlers.update)
   .get("/support/tickets/:id/messages", requireUser, handlers.messages)
   .post("/support/tickets/:id/messages", requireUser, jsonBody(ticketMessageRequestSchema), handlers.reply)
+  // Hiding is the agents' alone: a user is told so (403) rather than finding the message missing.
+  .post("/support/tickets/:id/messages/:messageId/hide", requireAdmin, handlers.hide)
   .post("/support/tickets/:id/read", requireUser, jsonBody(markTicketReadRequestSchema), handlers.read);
 
 /** Under /api/support/admin, behind requireAdmin. */

@@ -7,6 +7,7 @@ import {
   MESSAGE_MAX_LENGTH,
   REOPEN_WITHIN_DAYS,
   SUBJECT_MAX_LENGTH,
+  ticketMessageSchema,
   ticketSchema,
   TICKETS_PER_HOUR,
 } from "../../../_shared/contracts/support.ts";
@@ -33,6 +34,7 @@ Deno.test("every support route answers a visitor 401", async () => {
   assertError(await call(`/api/support/tickets/${id}/messages`), 401, "Not authenticated");
   assertError(await call(`/api/support/tickets/${id}/messages`, { body: { message: "hi" } }), 401, "Not authenticated");
   assertError(await call(`/api/support/tickets/${id}/read`, { body: { lastReadMessageId: 1 } }), 401, "Not authenticated");
+  assertError(await call(`/api/support/tickets/${id}/messages/1/hide`, { method: "POST" }), 401, "Not authenticated");
   assertError(await call("/api/support/admin/tickets"), 401, "Not authenticated");
 });
 
@@ -242,6 +244,30 @@ Deno.test("an agent sets priority and status, assigns to themselves or an agent 
   assert.equal(unassigned.status, 200, unassigned.text);
   assert.deepEqual([ticketSchema.parse(unassigned.json).assignedTo, ticketSchema.parse(unassigned.json).status], [null, "open"]);
   assertError(await patchTicket(agent.token, crypto.randomUUID(), { status: "open" }), 404, NOT_FOUND);
+});
+
+Deno.test("an agent hides a message: the owner no longer reads it, agents see it hidden; a user may not hide", async () => {
+  const owner = await signedInUser();
+  const agent = await signedInAdmin();
+  const ticket = await openTicket(owner.token, owner.id);
+  const kept = await reply(owner.token, ticket.id, "Kept.");
+  const slip = await reply(agent.token, ticket.id, "Meant for another ticket.");
+  const hide = (token: string, messageId: number | string, ticketId = ticket.id) =>
+    call(`/api/support/tickets/${ticketId}/messages/${messageId}/hide`, { method: "POST", token });
+
+  assertError(await hide(owner.token, kept.id), 403, ADMIN_ONLY_MESSAGE);
+  const hidden = await hide(agent.token, slip.id);
+  assert.equal(hidden.status, 200, hidden.text);
+  assert.deepEqual(ticketMessageSchema.parse(hidden.json), { ...slip, hidden: true });
+
+  assert.deepEqual((await messagesOf(owner.token, ticket.id)).map((message) => message.id), [kept.id]);
+  const agentView = await messagesOf(agent.token, ticket.id);
+  assert.deepEqual(agentView.map(({ id, hidden }) => [id, hidden]), [[kept.id, false], [slip.id, true]]);
+
+  const other = await openTicket(owner.token, owner.id);
+  assertError(await hide(agent.token, kept.id, other.id), 404, "Message not found");
+  assertError(await hide(agent.token, "not-a-message"), 404, "Message not found");
+  assertError(await hide(agent.token, slip.id, "not-a-ticket"), 404, NOT_FOUND);
 });
 
 Deno.test("the agents' queue is 403 for a user who is not an admin", async () => {

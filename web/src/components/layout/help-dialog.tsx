@@ -1,5 +1,9 @@
+// The Help dialog: the help articles that live outside the bulk validation FAQ (validating, contacts, accounts,
+// pricing, support), from GET /api/help/articles. An address whose #fragment names one of them, and that the page
+// itself has no section for (/#validate-an-email), opens the dialog on it.
+import type { HelpArticle } from "@contracts/help";
 import { CircleHelpIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -9,58 +13,47 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
+import { HelpArticleBody, HelpArticles, useHelpArticles, useLinkedSlug } from "@/features/help";
 
-function HelpSection({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="grid gap-2">
-      <h3 className="font-semibold">{title}</h3>
-      <div className="grid gap-2 text-sm text-muted-foreground">{children}</div>
-    </section>
-  );
+const inDialog = (article: HelpArticle) => !article.path.startsWith("/bulk-validation");
+
+/** Opens the dialog when the address links to one of its articles that the page does not show itself. */
+function useOpenOnLink(setOpen: (open: boolean) => void): void {
+  const linked = useLinkedSlug();
+  const articles = useHelpArticles({ enabled: linked !== "" });
+  const linkedHere = articles.data?.some((article) => article.slug === linked && inDialog(article)) ?? false;
+  useEffect(() => {
+    if (linkedHere && !document.getElementById(linked)) setOpen(true);
+  }, [linkedHere, linked, setOpen]);
 }
 
-/** The Help dialog: how to use the tool, bulk validation, contacts, and things worth knowing. */
 export function HelpDialog() {
+  const [open, setOpen] = useState(false);
+  useOpenOnLink(setOpen);
   return (
-    <Dialog>
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="ghost" size="icon" className="max-sm:size-9" aria-label="Help" title="Help">
           <CircleHelpIcon aria-hidden />
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-w-xl">
+      <DialogContent className="max-h-[85vh] max-w-xl overflow-y-auto">
         <DialogHeader>
           <DialogTitle>How to use MailScout</DialogTitle>
           <DialogDescription>Validate addresses, discover contacts and keep the ones that matter.</DialogDescription>
         </DialogHeader>
         <div className="grid gap-5">
-          <HelpSection title="Validating an email">
-            <ol className="list-decimal space-y-1 pl-5">
-              <li>Enter an email address on the home page and choose Validate &amp; Explore Domain.</li>
-              <li>MailScout checks the address's format and whether its domain has mail (MX) records.</li>
-              <li>When the address is valid, its domain's website is explored for more addresses and details.</li>
-              <li>Copy what you need, or save an address to your contacts.</li>
-            </ol>
-          </HelpSection>
-          <HelpSection title="Bulk validation">
-            <p>
-              Signed-in users can upload a CSV file of up to 100,000 addresses, choose which column holds the
-              emails, and let validation run in the background. Download the validated file when it is done.
-            </p>
-          </HelpSection>
-          <HelpSection title="Contacts">
-            <p>
-              Saved addresses go to your contacts, organised in lists (new contacts land in General). Search them,
-              edit their details, or import a CSV file with an email column.
-            </p>
-          </HelpSection>
-          <HelpSection title="Notes">
-            <ul className="list-disc space-y-1 pl-5">
-              <li>Without an account you get a limited number of free validations; signed-in use is not counted.</li>
-              <li>Some websites block automated visits, so exploring them can find fewer addresses than exist.</li>
-              <li>A valid format and working mail servers make delivery likely, not certain.</li>
-            </ul>
-          </HelpSection>
+          <HelpArticles
+            select={inDialog}
+            render={(article) => (
+              <section key={article.slug} id={article.slug} aria-labelledby={`${article.slug}-title`} className="grid gap-2">
+                <h3 id={`${article.slug}-title`} className="font-semibold">
+                  {article.title}
+                </h3>
+                <HelpArticleBody body={article.body} />
+              </section>
+            )}
+          />
         </div>
       </DialogContent>
     </Dialog>

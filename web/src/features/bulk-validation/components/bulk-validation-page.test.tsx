@@ -4,6 +4,7 @@
 import type { BulkSession } from "@contracts/bulk-validation";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { helpArticles } from "@/test/help";
 import { demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
 import { renderApp } from "@/test/render-app";
 import { fakeTopics } from "@/test/realtime";
@@ -182,11 +183,12 @@ describe("bulk validation screen", () => {
     mockNetwork({
       "GET /api/user": () => json(demoUser),
       "GET /api/bulk-validation/sessions": () => json([server]),
+      "GET /api/help/articles": () => json(helpArticles),
     });
     const { user } = await renderApp("/bulk-validation?tab=sessions");
     expect(await screen.findByRole("article", { name: "Spring leads" })).toBeVisible();
     await user.click(screen.getByRole("tab", { name: "FAQ & Help" }));
-    expect(await screen.findByText("How long are my files kept?")).toBeVisible();
+    expect(await screen.findByText("How long are bulk validation files and results kept?")).toBeVisible();
 
     server = { ...server, status: "completed", processedEmails: 1000, validCount: 1000 };
     fakeTopics.get("bulk-validation:s1")?.emit("progress", server);

@@ -4,12 +4,16 @@
 // box shows only while the ticket is not resolved (§4). Live through ticket:{id}; says so while the socket is down.
 import { AI_ANSWER_LABEL, type TicketMessage, type TicketStatus } from "@contracts/support";
 import { BotIcon, CheckIcon, EyeOffIcon } from "lucide-react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/toast-store";
+import { messageOf } from "@/lib/api";
 import { cn } from "@/lib/cn";
+import { useHideTicketMessage } from "../api/hide-ticket-message";
 import { useMarkTicketRead } from "../api/mark-ticket-read";
 import { useTicketMessages } from "../api/get-ticket-messages";
 import { groupMessages, type MessageGroup } from "../group-messages";
@@ -47,6 +51,7 @@ export function Conversation({ ticket, side, myName, header, onSolved, solving =
   const resolved = ticket.status === "resolved" || ticket.resolvedAt !== null;
   useMarkRead(ticket.id, side, messages.data);
   const groups = messages.data ? groupMessages(messages.data, ticket.description ?? "") : [];
+  const [hiding, setHiding] = useState<TicketMessage | null>(null);
 
   return (
     <section aria-labelledby={`ticket-${ticket.id}-subject`} className="grid content-start gap-4">
@@ -89,10 +94,12 @@ export function Conversation({ ticket, side, myName, header, onSolved, solving =
               side={side}
               onSolved={side === "user" && !resolved ? onSolved : undefined}
               solving={solving}
+              onHide={side === "admin" ? setHiding : undefined}
             />
           ))}
         </div>
       )}
+      <HideMessageDialog message={hiding} onClose={() => setHiding(null)} />
       {live.typing && (
         <p className="text-sm text-muted-foreground italic">{live.typing.name || "Someone"} is typing…</p>
       )}
@@ -119,11 +126,14 @@ function MessageGroupView({
   side,
   onSolved,
   solving,
+  onHide,
 }: {
   group: MessageGroup;
   side: "user" | "admin";
   onSolved?: () => void;
   solving: boolean;
+  /** An agent's "Hide", on each message the owner still sees. */
+  onHide?: (message: TicketMessage) => void;
 }) {
   const mine = group.senderType === side;
   const first = group.messages[0];
@@ -145,11 +155,18 @@ function MessageGroupView({
           <MessageText text={withoutLabel(message)} />
           <p className="flex items-center gap-2 text-xs text-muted-foreground">
             <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
-            {message.hidden && (
+            {message.hidden ? (
               <Badge variant="outline">
                 <EyeOffIcon aria-hidden />
                 Hidden from the user
               </Badge>
+            ) : (
+              onHide && (
+                <Button size="sm" variant="ghost" className="h-6 px-2 text-xs" onClick={() => onHide(message)}>
+                  <EyeOffIcon aria-hidden />
+                  Hide
+                </Button>
+              )
             )}
           </p>
         </div>
@@ -161,6 +178,34 @@ function MessageGroupView({
         </Button>
       )}
     </article>
+  );
+}
+
+/** An agent's confirmation before a message is hidden from the ticket's owner. */
+function HideMessageDialog({ message, onClose }: { message: TicketMessage | null; onClose: () => void }) {
+  const hide = useHideTicketMessage();
+
+  async function confirm() {
+    if (!message) return;
+    try {
+      await hide.mutateAsync(message);
+      onClose();
+    } catch (error) {
+      toast({ title: "Error", description: messageOf(error, "Failed to hide the message"), variant: "destructive" });
+    }
+  }
+
+  return (
+    <ConfirmDialog
+      open={message !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Hide Message"
+      description="Hide this message from the user? It stays in the conversation for agents, marked hidden."
+      confirmLabel="Hide"
+      pendingLabel="Hiding..."
+      pending={hide.isPending}
+      onConfirm={() => void confirm()}
+    />
   );
 }
 
