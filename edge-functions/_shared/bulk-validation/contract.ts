@@ -150,6 +150,8 @@ export const bulkSessionSchema = bulkProgressSchema.extend({
   fileName: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
   uploadComplete: z.boolean(),
+  /** Rows of the file without "@": counted, never validated, and not in the download. */
+  skippedRows: z.number().int(),
   startedAt: z.iso.datetime({ offset: true }).nullable(),
   completedAt: z.iso.datetime({ offset: true }).nullable(),
   /** When the session and its results are deleted (30 days after completion); null until then. */

@@ -26,7 +26,7 @@ vi.mock("../file/read-file", async (importOriginal) => {
 function session(extra: Partial<BulkSession> = {}): BulkSession {
   return {
     id: "s1", name: "Spring leads", fileName: "leads.csv", createdAt: "2026-03-01T10:00:00Z", uploadComplete: true,
-    startedAt: "2026-03-01T10:00:01Z", completedAt: null, expiresAt: null, error: null,
+    startedAt: "2026-03-01T10:00:01Z", completedAt: null, expiresAt: null, error: null, skippedRows: 0,
     totalEmails: 1000, processedEmails: 0, validCount: 0, invalidCount: 0, warningCount: 0, status: "queued",
     ...extra,
   };
@@ -137,7 +137,9 @@ describe("bulk validation screen", () => {
 
   it("shows a running session move with its events, then Completed with Download, which saves validated_{fileName}", async () => {
     storeSessionFor(demoUser);
-    let server = session({ status: "running", processedEmails: 100, validCount: 90, invalidCount: 5, warningCount: 5 });
+    let server = session({
+      status: "running", processedEmails: 100, validCount: 90, invalidCount: 5, warningCount: 5, skippedRows: 12,
+    });
     let downloadFails = false;
     mockNetwork({
       "GET /api/user": () => json(demoUser),
@@ -156,6 +158,7 @@ describe("bulk validation screen", () => {
     const card = within(await screen.findByRole("article", { name: "Spring leads" }));
     expect(card.getByText("Processing in background...")).toBeVisible();
     expect(card.getByText("100 of 1,000 processed")).toBeVisible();
+    expect(card.getByText(/^12 rows without an @ skipped/)).toBeVisible();
     await waitFor(() => expect(fakeTopics.has("bulk-validation:s1")).toBe(true));
 
     fakeTopics.get("bulk-validation:s1")?.emit("progress", { ...server, processedEmails: 600, validCount: 500 });

@@ -61,6 +61,12 @@ export function SessionCard({ session, onDelete }: SessionCardProps) {
         <Count label="Warning" value={session.warningCount} />
       </dl>
 
+      {session.skippedRows > 0 && (
+        <p className="text-xs text-muted-foreground">
+          {session.skippedRows.toLocaleString()} {session.skippedRows === 1 ? "row" : "rows"} without an @ skipped: not
+          validated and not in the download.
+        </p>
+      )}
       {running && <RunningProgress session={session} />}
       {session.status === "failed" && session.error && (
         <p className="text-sm text-destructive">{session.error}</p>
