@@ -341,6 +341,7 @@ Deno.test("the session list is the user's own, newest first, with counts and sta
       status: "queued",
       uploadComplete: false,
       totalEmails: 1,
+      skippedRows: 0,
       processedEmails: 0,
       validCount: 0,
       invalidCount: 0,
