@@ -1,6 +1,6 @@
 -- Bulk validation: a signed-in user's uploaded file, its rows, the distinct addresses to validate and the work queue.
 --
--- A session is one file (platform.md §3 bulk_validation_sessions). Its rows arrive in parts of up to 5,000
+-- A session is one file. Its rows arrive in parts of up to 5,000
 -- (bulk_validation_rows, numbered in file order); the last part commits the upload, which groups the distinct addresses
 -- by domain into chunks (bulk_validation_chunks), the units a worker claims, validates and commits. A completed chunk
 -- writes its addresses' verdicts (bulk_validation_items: duplicates in a file are validated once and reported on every
@@ -30,7 +30,7 @@ create table public.bulk_validation_sessions (
     constraint bulk_validation_sessions_last_part_skipped check (last_part_skipped >= 0),
   uploaded_bytes bigint not null default 0 constraint bulk_validation_sessions_bytes check (uploaded_bytes >= 0),
 
-  -- The counts (platform.md §3's totalEmails, processedEmails; warning = risky or unknown)
+  -- The counts, in rows (warning = risky or unknown)
   total_emails integer not null default 0 constraint bulk_validation_sessions_total check (total_emails >= 0),
   skipped_rows integer not null default 0 constraint bulk_validation_sessions_skipped check (skipped_rows >= 0),
   distinct_emails integer not null default 0 constraint bulk_validation_sessions_distinct check (distinct_emails >= 0),
@@ -52,7 +52,7 @@ create table public.bulk_validation_sessions (
 );
 
 comment on table public.bulk_validation_sessions is
-  'One uploaded file and its validation job: upload state, counts and status (platform.md §3 bulk_validation_sessions).';
+  'One uploaded file and its validation job: upload state, counts and status.';
 comment on column public.bulk_validation_sessions.columns is 'The file''s header in order; null for a file without one.';
 comment on column public.bulk_validation_sessions.status is
   'queued (uploading, or waiting for a worker), running, completed, failed (some addresses could not be validated; '
@@ -94,7 +94,7 @@ create table public.bulk_validation_rows (
 );
 
 comment on table public.bulk_validation_rows is
-  'An uploaded row with its optional fields (platform.md §3 enhanced row); its verdict is its email_key''s item.';
+  'An uploaded row with its optional fields; its verdict is its email_key''s item.';
 comment on column public.bulk_validation_rows.row_no is 'Position among the session''s kept rows, from 1, in file order.';
 comment on column public.bulk_validation_rows.email is 'The address as uploaded, trimmed.';
 comment on column public.bulk_validation_rows.email_key is

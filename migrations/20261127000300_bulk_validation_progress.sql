@@ -1,5 +1,5 @@
 -- Bulk validation progress, live over Realtime: a session's counters and status are broadcast on its private topic
--- 'bulk-validation:<session id>' as event 'progress', with platform.md §3's names:
+-- 'bulk-validation:<session id>' as event 'progress', with the field names the SPA's contract reads:
 -- {totalEmails, processedEmails, validCount, invalidCount, warningCount, status}.
 --
 -- The broadcast is sent by a trigger, in the transaction that moves the counters, so a message never runs ahead of the

@@ -1,7 +1,7 @@
--- Support center: tickets and the conversation on each (platform.md §3 support ticket and ticket message, §4, §5).
+-- Support center: tickets and the conversation on each.
 --
 -- A signed-in user opens a ticket for themselves; its description is its first message, written by the database when
--- the ticket is created (the conversation view skips it, §7). The owner and the agents (admins) then write messages;
+-- the ticket is created (the conversation view skips it). The owner and the agents (admins) then write messages;
 -- the database, not the caller, says who wrote one: sender_type and sender_id come from auth.uid(), so nobody can
 -- speak as the other side. Automatic answers (sender type ai) come only through private.support_post_ai_answer().
 --
@@ -43,12 +43,12 @@ create table public.support_tickets (
   assigned_to uuid references public.profiles (id) on delete set null,
   ai_response text,
   admin_response text,
-  -- §4: a ticket counts as resolved when resolvedAt is set; the two never disagree.
+  -- A ticket counts as resolved when resolvedAt is set; the two never disagree.
   constraint support_tickets_resolved_at check ((status = 'resolved') = (resolved_at is not null))
 );
 
 comment on table public.support_tickets is
-  'A user''s support ticket (platform.md §3 support ticket); its conversation is in ticket_messages.';
+  'A user''s support ticket; its conversation is in ticket_messages.';
 comment on column public.support_tickets.description is 'What the user wrote when opening it; also its first message.';
 comment on column public.support_tickets.status is
   'open (waiting for an agent), awaiting_response (an agent answered and waits for the user) or resolved.';
@@ -74,7 +74,7 @@ create table public.ticket_messages (
 );
 
 comment on table public.ticket_messages is
-  'A message on a support ticket (platform.md §3 ticket message); the first of each ticket is its description.';
+  'A message on a support ticket; the first of each ticket is its description.';
 comment on column public.ticket_messages.sender_type is
   'user (the ticket''s owner), admin (an agent) or ai (an automatic answer); set by the database from the caller.';
 comment on column public.ticket_messages.sender_id is 'Who wrote it (auth.uid() at insert); null for ai.';

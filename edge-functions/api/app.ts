@@ -67,7 +67,7 @@ export function createApp() {
   const admin = new Hono().use(requireAdmin);
   admin.route("/", systemPopupsRoutes);
   app.route("/admin", admin);
-  // The support agents' area has its own prefix (§7: /api/support/admin/...) and the same guard, once.
+  // The support agents' area has its own prefix (/api/support/admin/...) and the same guard, once.
   const supportAgents = new Hono().use(requireAdmin);
   supportAgents.route("/", supportAgentRoutes);
   app.route("/support/admin", supportAgents);

@@ -131,7 +131,7 @@ export const bulkUploadAnswerSchema = z.object({
 });
 export type BulkUploadAnswer = z.infer<typeof bulkUploadAnswerSchema>;
 
-/** The counters a progress event carries (§3's names), also part of every session in the list. */
+/** The counters a progress event carries, also part of every session in the list. */
 export const bulkProgressSchema = z.object({
   totalEmails: z.number().int(),
   processedEmails: z.number().int(),

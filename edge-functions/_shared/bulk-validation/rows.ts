@@ -1,4 +1,4 @@
-// The uploaded rows as the database keeps them: rows whose email has no "@" are skipped and counted (§5), the rest get
+// The uploaded rows as the database keeps them: rows whose email has no "@" are skipped and counted, the rest get
 // the key they are validated under, so "Ann@X.com" and " ann@x.com" in one file are validated once and reported on
 // both rows.
 import type { z } from "zod";
@@ -42,7 +42,7 @@ export function emailKey(email: string): string {
 }
 
 /**
- * §5: quotes are stripped. A value wrapped whole in quotes ("ann@x.com" or 'ann@x.com', as some exports write every
+ * Quotes are stripped. A value wrapped whole in quotes ("ann@x.com" or 'ann@x.com', as some exports write every
  * cell) loses them; a quoted local part such as "ann smith"@x.com is an address of its own and stays as it is.
  */
 function withoutWrappingQuotes(email: string): string {

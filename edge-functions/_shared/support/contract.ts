@@ -1,6 +1,5 @@
 // The support center's contract shared by the api function (Deno) and the SPA (Vite): tickets, their messages, the
-// agents' queue, read state, and the Realtime topics and events that keep both sides live. Spec: platform.md §3
-// (support ticket, ticket message, admin support ticket row), §4, §5, §6, §7.
+// agents' queue, read state, and the Realtime topics and events that keep both sides live.
 import { z } from "zod";
 import { text } from "../contracts/text.ts";
 
@@ -55,7 +54,7 @@ function requiredText(label: string, max: number) {
     .max(max, `${label} must be at most ${max.toLocaleString("en")} characters`);
 }
 
-/** POST /api/support/tickets (§5: subject and description required; category general, priority medium). */
+/** POST /api/support/tickets (subject and description required; category general, priority medium). */
 export const createTicketRequestSchema = z.object({
   subject: requiredText("Subject", SUBJECT_MAX_LENGTH),
   description: requiredText("Description", MESSAGE_MAX_LENGTH),
@@ -64,7 +63,7 @@ export const createTicketRequestSchema = z.object({
 });
 export type CreateTicketRequest = z.input<typeof createTicketRequestSchema>;
 
-/** POST /api/support/tickets/{ticketId}/messages (§5: non-empty after trimming). */
+/** POST /api/support/tickets/{ticketId}/messages (non-empty after trimming). */
 export const ticketMessageRequestSchema = z.object({
   message: requiredText("Message", MESSAGE_MAX_LENGTH),
 });
@@ -93,7 +92,7 @@ export type MarkTicketReadRequest = z.input<typeof markTicketReadRequestSchema>;
 
 const timestamp = z.iso.datetime({ offset: true });
 
-/** A ticket as its owner (and an agent) sees it: §3's support ticket plus activity, assignment and unread count. */
+/** A ticket as its owner (and an agent) sees it: its own fields plus activity, assignment and unread count. */
 export const ticketSchema = z.object({
   id: z.uuid(),
   subject: z.string(),
@@ -105,9 +104,9 @@ export const ticketSchema = z.object({
   /** The latest message's time: lists sort by it, newest first. */
   lastActivityAt: timestamp,
   resolvedAt: timestamp.nullable(),
-  /** The automatic first answer, when the help articles had one (§3 aiResponse). */
+  /** The automatic first answer, when the help articles had one. */
   aiResponse: z.string().nullable(),
-  /** The latest agent answer (§3 adminResponse). */
+  /** The latest agent answer. */
   adminResponse: z.string().nullable(),
   assignedTo: z.uuid().nullable(),
   /** Messages from the other side the caller has not read. */
@@ -149,7 +148,7 @@ export const adminTicketQuerySchema = z.object({
 });
 export type AdminTicketQuery = z.input<typeof adminTicketQuerySchema>;
 
-/** §3's admin support ticket row, plus what the queue shows. */
+/** A ticket as the agents' queue lists it: who opened it, what it is about, where it stands. */
 export const adminTicketRowSchema = z.object({
   id: z.uuid(),
   userEmail: z.string(),

@@ -1,4 +1,4 @@
-// Who may change what on a ticket (§4 and issue 12): the owner resolves their ticket or reopens it within
+// Who may change what on a ticket: the owner resolves their ticket or reopens it within
 // REOPEN_WITHIN_DAYS of its resolution; an agent (an admin) sets status, priority and assignment freely. The database's
 // trigger enforces the same (it is the guard); these rules give the caller a clear refusal before it is asked.
 import { REOPEN_WITHIN_DAYS, type TicketPriority, type TicketStatus } from "./contract.ts";

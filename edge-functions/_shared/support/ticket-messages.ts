@@ -16,7 +16,7 @@ async function requireVisibleTicket(sql: UserSql, claims: AccessTokenClaims, tic
 
 /**
  * GET /api/support/tickets/{id}/messages: oldest first, without the first message, which is the ticket's description
- * (§7: the view shows it as the ticket's own text).
+ * (the view shows it as the ticket's own text).
  */
 export async function listTicketMessages(claims: AccessTokenClaims, ticketId: string): Promise<TicketMessage[]> {
   const rows = await asUser(claims, async (sql) => {

@@ -1,4 +1,4 @@
-// /bulk-validation: upload a file, follow its sessions, read the FAQ (§2). Signed-in only; the tab in view lives in
+// /bulk-validation: upload a file, follow its sessions, read the FAQ. Signed-in only; the tab in view lives in
 // the address bar so a reload keeps it. The screen is in ./bulk-validation.lazy, a chunk of its own (papaparse's
 // worker, the tabs).
 import { createRoute } from "@tanstack/react-router";

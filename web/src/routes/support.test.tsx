@@ -44,7 +44,7 @@ function serve(server: Server) {
       const body = await record(request);
       const created = ticket({ subject: String(body.subject), description: String(body.description) });
       server.tickets = [created];
-      server.messages = []; // the description is the ticket's first message, which the API leaves out (§7)
+      server.messages = []; // the description is the ticket's first message, which the API leaves out
       return json(created, { status: 201 });
     },
   });

@@ -1,4 +1,4 @@
-// /support (§2): the support center, for signed-in people. The selected ticket lives in the address (?ticket=<id>),
+// /support: the support center, for signed-in people. The selected ticket lives in the address (?ticket=<id>),
 // which the notification emails link to. The screen is in ./support.lazy, a chunk of its own.
 import { createRoute } from "@tanstack/react-router";
 import { z } from "zod";

@@ -38,7 +38,7 @@ Deno.test("every support route answers a visitor 401", async () => {
   assertError(await call("/api/support/admin/tickets"), 401, "Not authenticated");
 });
 
-Deno.test("a new ticket is 201 with §5's defaults, open, and carries the hourly limit's headers", async () => {
+Deno.test("a new ticket is 201 with the defaults (general, medium), open, and carries the hourly limit's headers", async () => {
   const user = await signedInUser();
   await forgetRateLimits(`user:${user.id}`);
   const response = await call("/api/support/tickets", {

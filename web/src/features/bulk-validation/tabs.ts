@@ -1,4 +1,4 @@
-// The screen's three tabs (§2), named as the address bar carries them: /bulk-validation?tab=sessions.
+// The screen's three tabs, named as the address bar carries them: /bulk-validation?tab=sessions.
 export const BULK_TABS = ["upload", "sessions", "faq"] as const;
 export type BulkTab = (typeof BULK_TABS)[number];
 

@@ -1,6 +1,6 @@
 // The conversation as it reads: consecutive messages from the same sender in one group (one name, one avatar), while
 // each automatic answer stands alone, since each carries its own label and "This solved it" button. The first message
-// is the ticket's description, shown as the ticket's opening instead (§7), so it is left out when it is that.
+// is the ticket's description, shown as the ticket's opening instead, so it is left out when it is that.
 import type { TicketMessage } from "@contracts/support";
 
 export type MessageGroup = {

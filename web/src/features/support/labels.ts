@@ -1,5 +1,5 @@
 // How tickets read on screen: the words for categories, statuses and priorities, their badges, and dates in the
-// en-US short month format (§9).
+// en-US short month format.
 import type { TicketCategory, TicketPriority, TicketStatus } from "@contracts/support";
 
 export const CATEGORY_LABELS: Record<TicketCategory, string> = {

@@ -1,4 +1,4 @@
-// /bulk-validation (§2): three tabs, the one in view kept in the address bar. Once a file is sent and its job has
+// /bulk-validation: three tabs, the one in view kept in the address bar. Once a file is sent and its job has
 // started, the screen switches to My Sessions, where its progress shows live.
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { BULK_TAB_LABELS, BULK_TABS, type BulkTab } from "../tabs";

@@ -1,4 +1,4 @@
-// Step 2, map the columns: which column holds the emails (required, guessed per §5), which hold the optional fields,
+// Step 2, map the columns: which column holds the emails (required, guessed from its header), which hold the optional fields,
 // whether the first row is a header, the session's name, and a preview of the first rows. It says how many rows will
 // be validated and how many are skipped for having no "@" before anything is sent.
 import { BULK_NAME_MAX_LENGTH } from "@contracts/bulk-validation";

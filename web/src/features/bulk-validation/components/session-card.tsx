@@ -1,4 +1,4 @@
-// One session in My Sessions: name, file, when, counts and status; while it runs, "Processing in background..." (§4)
+// One session in My Sessions: name, file, when, counts and status; while it runs, "Processing in background..."
 // with a bar, the rate and the time left; once completed, the Download button; always, delete.
 import type { BulkSession, BulkSessionStatus } from "@contracts/bulk-validation";
 import { DownloadIcon, Trash2Icon } from "lucide-react";

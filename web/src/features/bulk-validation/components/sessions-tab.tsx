@@ -72,7 +72,7 @@ function DeleteSessionDialog({ session, onClose }: { session: BulkSession | null
       toast({ title: "Success", description: "Session deleted successfully" });
       onClose();
     } catch (error) {
-      // §8: the server's message, in an Error toast.
+      // The server's message, in an Error toast.
       toast({ title: "Error", description: messageOf(error, "Failed to delete session"), variant: "destructive" });
     }
   }

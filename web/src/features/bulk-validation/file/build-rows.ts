@@ -1,4 +1,4 @@
-// The mapped file as the contract's rows (§3's enhanced row, §5's rules): rows whose email has no "@" are skipped and
+// The mapped file as the contract's rows: rows whose email has no "@" are skipped and
 // counted, quotes around a value are stripped, optional fields are sent only when non-empty, and each row carries its
 // original cells so the download can give back the uploaded columns. Cells are made to fit the contract's limits
 // here, so one long cell never costs the whole upload a 400.

@@ -1,4 +1,4 @@
-// Which row is the header and which columns hold what. §5: the email column is guessed from a header containing
+// Which row is the header and which columns hold what. The email column is guessed from a header containing
 // "email", "e-mail" or "mail"; failing that (or without a header), from the column whose cells most often hold an "@".
 // The optional fields are guessed from their headers the same way, and the person can change every guess.
 import type { BulkRow } from "@contracts/bulk-validation";
@@ -36,7 +36,7 @@ const FIELD_RULES: [OptionalField, (header: string) => boolean][] = [
   ["company", (h) => h.includes("company") || h.includes("organi") || h === "employer" || h === "business"],
 ];
 
-/** The column whose header names an email (§5): "email" or "e-mail" first, then any header with "mail". */
+/** The column whose header names an email: "email" or "e-mail" first, then any header with "mail". */
 export function emailColumnByHeader(header: string[]): number | null {
   const lower = header.map((cell) => cell.toLowerCase());
   const exact = lower.findIndex((cell) => cell.includes("email") || cell.includes("e-mail"));

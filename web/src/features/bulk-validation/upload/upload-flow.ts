@@ -1,4 +1,4 @@
-// The upload tab's three steps (§2, §4): choose a file, map its columns, send it. A failure while sending goes back to
+// The upload tab's three steps: choose a file, map its columns, send it. A failure while sending goes back to
 // mapping with the file and choices kept; Upload Different File starts over. Held by the page, above the tabs, so a
 // look at another tab while a file is sent loses nothing.
 import {
@@ -49,7 +49,7 @@ export function mappingFor(file: ReadFile, hasHeader: boolean, sessionName: stri
 
 /** Why a file can't be uploaded before it is read, as a toast's title and words; null when it can. */
 function fileProblem(file: File): [string, string] | null {
-  // §5 names only .csv; a .txt of one address a line is taken too.
+  // Beyond .csv, a .txt of one address a line is taken too: it is how many lists are kept.
   if (!fileKindOf(file.name)) return ["Invalid file type", "Please upload a CSV file"];
   if (file.size > BULK_FILE_MAX_BYTES) {
     const size = (file.size / MB).toFixed(1);
@@ -135,7 +135,7 @@ export function useUploadFlow(onStarted: (answer: BulkUploadAnswer) => void) {
       onStarted(answer);
     } catch (error) {
       setState({ step: "mapping", file, mapping });
-      // §8: the server's words when it sent some (too large, no usable rows, too many jobs), else the spec's.
+      // The server's words when it sent some (too large, no usable rows, too many jobs), else the spec's.
       if (error instanceof ApiError) fail("Validation failed", error.serverMessage ?? "Failed to start validation");
       else fail("Validation failed", "Please try again or contact support");
     }

@@ -1,4 +1,4 @@
-// POST /api/support/tickets: subject and description required, category general and priority medium by default (§5).
+// POST /api/support/tickets: subject and description required, category general and priority medium by default.
 import { type CreateTicketRequest, createTicketRequestSchema, type Ticket, ticketSchema } from "@contracts/support";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch, readJson } from "@/lib/api";

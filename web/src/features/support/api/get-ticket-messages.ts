@@ -1,5 +1,5 @@
 // GET /api/support/tickets/{id}/messages: a ticket's conversation, oldest first; the first message is the ticket's
-// description, which the view shows as the ticket's opening rather than as a reply (§7). Kept live by ticket:{id}.
+// description, which the view shows as the ticket's opening rather than as a reply. Kept live by ticket:{id}.
 import { type TicketMessage, ticketMessageListSchema } from "@contracts/support";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch, readJson } from "@/lib/api";

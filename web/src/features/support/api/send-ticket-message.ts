@@ -1,4 +1,4 @@
-// POST /api/support/tickets/{ticketId}/messages: a reply, non-empty after trimming (§5). The answer is the stored
+// POST /api/support/tickets/{ticketId}/messages: a reply, non-empty after trimming. The answer is the stored
 // message, written into the conversation at once; its broadcast on ticket:{id} then finds it there already.
 import { type TicketMessage, ticketMessageRequestSchema, ticketMessageSchema } from "@contracts/support";
 import { useMutation, useQueryClient } from "@tanstack/react-query";

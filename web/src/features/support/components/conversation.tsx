@@ -1,7 +1,7 @@
 // A ticket's conversation, for its owner and for agents alike: the ticket's opening (its description), then the
 // replies grouped by sender with their times, in a log region that screen readers announce politely as messages
 // arrive. Automatic answers carry their label and, for the owner of an unresolved ticket, "This solved it". The reply
-// box shows only while the ticket is not resolved (§4). Live through ticket:{id}; says so while the socket is down.
+// box shows only while the ticket is not resolved. Live through ticket:{id}; says so while the socket is down.
 import { AI_ANSWER_LABEL, type TicketMessage, type TicketStatus } from "@contracts/support";
 import { BotIcon, CheckIcon, EyeOffIcon } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";

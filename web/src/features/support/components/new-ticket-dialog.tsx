@@ -1,5 +1,5 @@
-// The New Ticket dialog (§5): subject and description required, category general and priority medium unless chosen.
-// A refusal shows the server's message only (§8) and keeps what was typed.
+// The New Ticket dialog: subject and description required, category general and priority medium unless chosen.
+// A refusal shows the server's message only and keeps what was typed.
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, type Ticket } from "@contracts/support";
 import { PlusIcon } from "lucide-react";
 import { useState } from "react";

@@ -1,5 +1,5 @@
 // The reply box under a conversation that is not resolved: its draft kept per ticket until sent, Ctrl+Enter (or
-// ⌘+Enter) sends, a blank reply is never sent (§5), and a refusal shows the server's message only (§8) with the text
+// ⌘+Enter) sends, a blank reply is never sent, and a refusal shows the server's message only with the text
 // still there.
 import { SendIcon } from "lucide-react";
 import { useId } from "react";

@@ -1,4 +1,4 @@
-// /support (§2): the New Ticket dialog, the signed-in user's tickets, and the selected ticket's conversation. The
+// /support: the New Ticket dialog, the signed-in user's tickets, and the selected ticket's conversation. The
 // selection lives in the address (?ticket=<id>), so a ticket can be linked to (the notification emails do); a ticket
 // that is not in the user's list is not theirs, or does not exist, and the screen says so without telling which.
 import { REOPEN_WITHIN_DAYS, type Ticket, userTopic } from "@contracts/support";
