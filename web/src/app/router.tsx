@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRouter, type RouterHistory } from "@tanstack/react-router";
-import { adminIndexRoute, adminRoute } from "@/routes/_admin";
+import { adminRoute } from "@/routes/_admin";
+import { adminDashboardRoute } from "@/routes/admin-dashboard";
 import { adminSupportRoute } from "@/routes/admin-support";
 import { signedInRoute } from "@/routes/_signed-in";
 import { bulkValidationRoute } from "@/routes/bulk-validation";
@@ -23,7 +24,7 @@ const routeTree = rootRoute.addChildren([
     contactsRoute,
     bulkValidationRoute,
     supportRoute,
-    adminRoute.addChildren([adminIndexRoute, adminSupportRoute]),
+    adminRoute.addChildren([adminDashboardRoute, adminSupportRoute]),
   ]),
   loginRoute,
   registerRoute,

@@ -2,13 +2,10 @@
 // signed-out visitor is sent to sign in first; a signed-in person who is not an admin sees a 403 screen rather than a
 // blank page or a screen whose every request the server would refuse. The server checks is_admin on its own.
 import { createRoute, Link, Outlet } from "@tanstack/react-router";
-import { LifeBuoyIcon, ShieldOffIcon } from "lucide-react";
+import { ShieldOffIcon } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
-import { focusRing } from "@/components/ui/focus";
 import { IconBadge } from "@/components/ui/icon-badge";
 import { currentUserQueryOptions, useAuth } from "@/features/auth";
-import { cn } from "@/lib/cn";
-import { usePageTitle } from "@/lib/page-title";
 import { signedInRoute } from "./_signed-in";
 
 /** Thrown on the way into an admin screen by someone who is not an admin, so its loaders never run. */
@@ -31,35 +28,6 @@ export const adminRoute = createRoute({
   },
   component: AdminLayout,
 });
-
-export const adminIndexRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: "/",
-  component: AdminOverview,
-});
-
-function AdminOverview() {
-  usePageTitle("Admin");
-  return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8">
-      <h1 className="text-3xl font-bold tracking-tight">Admin</h1>
-      {/* The admin screens link from here as they are added. */}
-      <nav aria-label="Admin screens">
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          <li>
-            <Link to="/admin/support" className={cn("grid gap-1 rounded-xl border bg-card p-4 hover:bg-accent/50", focusRing)}>
-              <span className="flex items-center gap-2 font-medium">
-                <LifeBuoyIcon className="size-4" aria-hidden />
-                Support queue
-              </span>
-              <span className="text-sm text-muted-foreground">Answer tickets, set their status and priority.</span>
-            </Link>
-          </li>
-        </ul>
-      </nav>
-    </div>
-  );
-}
 
 function AdminLayout() {
   // Who is signed in can change while the screen is open (a sign-in as someone else in another tab).

@@ -1,0 +1,4 @@
+// SCAFFOLD (replaced by the helper who owns this tab; must not reach main as it is).
+export function DomainTab() {
+  return <p>DomainTab</p>;
+}
