@@ -13,10 +13,12 @@ import { termsRoute } from "@/routes/legal/terms";
 import { usagePolicyRoute } from "@/routes/legal/usage-policy";
 import { pricingRoute } from "@/routes/pricing";
 import { supportRoute } from "@/routes/support";
+import { tempAdminRoute } from "@/routes/temp-admin";
 import { rootRoute } from "@/routes/root";
 
 // Only screens that exist are routes; everything else is the root's not-found screen. Screens for signed-in people go
-// under signedInRoute, admin screens (/admin/...) under adminRoute.
+// under signedInRoute, admin screens (/admin/...) under adminRoute;
+// /temp-admin, an admin screen outside /admin, carries the same guard itself.
 const routeTree = rootRoute.addChildren([
   homeRoute,
   authRoute,
@@ -25,6 +27,7 @@ const routeTree = rootRoute.addChildren([
     bulkValidationRoute,
     supportRoute,
     adminRoute.addChildren([adminDashboardRoute, adminSupportRoute]),
+    tempAdminRoute,
   ]),
   loginRoute,
   registerRoute,

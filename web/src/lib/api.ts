@@ -31,7 +31,7 @@ function parseBody<T>(body: string, schema: z.ZodType<T>): T | undefined {
 }
 
 type ApiRequest = {
-  method?: "GET" | "POST" | "PATCH" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   signal?: AbortSignal;
 };

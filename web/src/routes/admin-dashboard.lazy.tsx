@@ -1,7 +1,7 @@
 // The /admin screen, downloaded with the route's own chunk; the route (search schema) is in ./admin-dashboard.
 import { createLazyRoute, getRouteApi } from "@tanstack/react-router";
 import { useCallback } from "react";
-import { type AdminTab, AdminDashboard } from "@/features/admin";
+import { type AdminDashboardView, AdminDashboard } from "@/features/admin";
 import { usePageTitle } from "@/lib/page-title";
 
 const routeApi = getRouteApi("/_signed-in/admin/");
@@ -12,11 +12,16 @@ export const adminDashboardLazyRoute = createLazyRoute("/_signed-in/admin/")({
 
 function AdminDashboardRoute() {
   usePageTitle("Admin dashboard");
-  const { tab } = routeApi.useSearch();
+  const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
-  const onTabChange = useCallback(
-    (next: AdminTab) => void navigate({ search: { tab: next === "overview" ? undefined : next }, replace: true }),
+  // The defaults stay out of the address, so /admin is the overview of today.
+  const onViewChange = useCallback(
+    ({ tab, timeframe }: AdminDashboardView) =>
+      void navigate({
+        search: { tab: tab === "overview" ? undefined : tab, timeframe: timeframe === "today" ? undefined : timeframe },
+        replace: true,
+      }),
     [navigate],
   );
-  return <AdminDashboard tab={tab ?? "overview"} onTabChange={onTabChange} />;
+  return <AdminDashboard view={{ tab: search.tab ?? "overview", timeframe: search.timeframe ?? "today" }} onViewChange={onViewChange} />;
 }

@@ -1,5 +1,7 @@
-// /admin: the admin dashboard, under the admin layout (non-admins see its 403 screen). The open tab lives in the
-// address, so a tab can be linked to and survives a reload. The screen is in ./admin-dashboard.lazy, a chunk of its own.
+// /admin: the admin dashboard, under the admin layout (non-admins see its 403 screen). The open tab and the overview's
+// timeframe live in the address, so a view can be linked to and survives a reload. The screen is in
+// ./admin-dashboard.lazy, a chunk of its own.
+import { TIMEFRAMES } from "@contracts/admin";
 import { createRoute } from "@tanstack/react-router";
 import { z } from "zod";
 import { ADMIN_TABS } from "@/features/admin";
@@ -7,6 +9,7 @@ import { adminRoute } from "./_admin";
 
 const adminDashboardSearchSchema = z.object({
   tab: z.enum(ADMIN_TABS).optional().catch(undefined),
+  timeframe: z.enum(TIMEFRAMES).optional().catch(undefined),
 });
 
 export const adminDashboardRoute = createRoute({

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { accessTokenFor, adminUser, demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
+import { lifetimeStats, platformStats, serveAsAdmin } from "@/test/admin-screens";
 import { renderApp } from "@/test/render-app";
 
 describe("signed-in layout", () => {
@@ -23,6 +24,9 @@ describe("signed-in layout", () => {
         ),
       "GET /auth/v1/user": () => json({ id: adminUser.id }),
       "GET /api/user": () => json(adminUser),
+      "GET /api/support/tickets": () => json([]),
+      "GET /api/admin/platform-stats": () => json(platformStats()),
+      "GET /api/admin/lifetime-stats": () => json(lifetimeStats()),
     });
     const { user, router } = await renderApp("/auth?redirect=%2Fadmin");
     const form = screen.getByRole("form", { name: "Login" });
@@ -32,7 +36,7 @@ describe("signed-in layout", () => {
     await user.click(within(form).getByRole("button", { name: "Login" }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/admin"));
-    expect(await screen.findByRole("heading", { name: "Admin" })).toBeVisible();
+    expect(await screen.findByRole("heading", { name: "Admin dashboard" })).toBeVisible();
   });
 
   it("sends a signed-in visitor of /auth on to where the link says, but never to another site", async () => {
@@ -59,12 +63,12 @@ describe("admin layout", () => {
   });
 
   it("opens for an admin", async () => {
-    storeSessionFor(adminUser);
-    mockNetwork({ "GET /api/user": () => json(adminUser) });
+    serveAsAdmin({
+      "GET /api/admin/platform-stats": () => json(platformStats()),
+      "GET /api/admin/lifetime-stats": () => json(lifetimeStats()),
+    });
     await renderApp("/admin");
 
-    expect(await screen.findByRole("heading", { name: "Admin" })).toBeVisible();
-    const screens = within(screen.getByRole("navigation", { name: "Admin screens" }));
-    expect(screens.getByRole("link", { name: /Support queue/ })).toHaveAttribute("href", "/admin/support");
+    expect(await screen.findByRole("heading", { name: "Admin dashboard" })).toBeVisible();
   });
 });

@@ -5,3 +5,4 @@ export { prefetchContactsPage } from "./api/prefetch-contacts-page";
 export { SaveContactButton, type SaveContactCandidate } from "./components/save-contact-dialog";
 export { ImportContactsDialog } from "./components/import-contacts-dialog";
 export { ExportContactsButton } from "./components/export-contacts-button";
+export { neutraliseCell } from "./csv/formula-cells";

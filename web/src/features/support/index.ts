@@ -2,3 +2,6 @@
 export { type AgentQueueView, AgentQueuePage } from "./components/agent-queue-page";
 export { SupportPage } from "./components/support-page";
 export { SupportUnreadBadge } from "./components/support-unread-badge";
+export { useAdminTickets } from "./api/get-admin-tickets";
+export { PriorityBadge, StatusBadge } from "./components/ticket-badges";
+export { formatTicketDate } from "./labels";

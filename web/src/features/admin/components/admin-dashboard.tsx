@@ -1,6 +1,9 @@
 // The admin dashboard: the Administrator badge and one tab per area. Each tab's screen loads its own data when opened,
-// so the dashboard costs only the open tab's requests.
+// so the dashboard costs only the open tab's requests. The tab and the overview's timeframe live in the address (the
+// route keeps them), so a view can be linked to and survives a reload.
+import type { Timeframe } from "@contracts/admin";
 import { ShieldCheckIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { CreditsTab } from "../credits/credits-tab";
@@ -14,7 +17,12 @@ import { SupportTab } from "../support/support-tab";
 import { ADMIN_TAB_LABELS, ADMIN_TABS, type AdminTab } from "../tabs";
 import { UsersTab } from "../users/users-tab";
 
-const TAB_SCREENS: Record<AdminTab, () => React.ReactNode> = {
+export type AdminDashboardView = { tab: AdminTab; timeframe: Timeframe };
+
+/** What every tab's screen is given: the dashboard's view in the address, and a way to change it. */
+export type AdminTabProps = { view: AdminDashboardView; onViewChange: (view: AdminDashboardView) => void };
+
+const TAB_SCREENS: Record<AdminTab, (props: AdminTabProps) => ReactNode> = {
   overview: OverviewTab,
   users: UsersTab,
   finances: FinancesTab,
@@ -26,7 +34,7 @@ const TAB_SCREENS: Record<AdminTab, () => React.ReactNode> = {
   domain: DomainTab,
 };
 
-export function AdminDashboard({ tab, onTabChange }: { tab: AdminTab; onTabChange: (tab: AdminTab) => void }) {
+export function AdminDashboard({ view, onViewChange }: AdminTabProps) {
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8">
       <header className="flex flex-wrap items-center gap-3">
@@ -36,10 +44,13 @@ export function AdminDashboard({ tab, onTabChange }: { tab: AdminTab; onTabChang
           Administrator
         </Badge>
       </header>
-      <Tabs value={tab} onValueChange={(value) => onTabChange(value as AdminTab)}>
-        <TabsList className="flex flex-wrap justify-start overflow-x-auto">
+      {/* Manual activation: the arrow keys move along the tabs and Enter or Space opens one, so passing a tab on the
+          way to another does not load its data. */}
+      <Tabs value={view.tab} onValueChange={(tab) => onViewChange({ ...view, tab: tab as AdminTab })} activationMode="manual">
+        {/* Wraps onto as many rows as the screen needs rather than hiding tabs behind a sideways scroll. */}
+        <TabsList aria-label="Admin areas" className="flex h-auto flex-wrap justify-start gap-1">
           {ADMIN_TABS.map((name) => (
-            <TabsTrigger key={name} value={name}>
+            <TabsTrigger key={name} value={name} className="flex-none">
               {ADMIN_TAB_LABELS[name]}
             </TabsTrigger>
           ))}
@@ -48,7 +59,7 @@ export function AdminDashboard({ tab, onTabChange }: { tab: AdminTab; onTabChang
           const Screen = TAB_SCREENS[name];
           return (
             <TabsContent key={name} value={name}>
-              {name === tab && <Screen />}
+              {name === view.tab && <Screen view={view} onViewChange={onViewChange} />}
             </TabsContent>
           );
         })}

@@ -3,7 +3,6 @@
 import type { HelpArticle } from "@contracts/help";
 import { useLocation } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
-import { Button } from "@/components/ui/button";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useHelpArticles } from "../api/get-help-articles";
@@ -56,12 +55,7 @@ export function HelpArticles({ select, render, enabled = true }: HelpArticlesPro
   }
   if (articles.isError) {
     return (
-      <ErrorNotice>
-        Failed to load the help texts.{" "}
-        <Button variant="link" className="h-auto p-0" onClick={() => void articles.refetch()}>
-          Try again
-        </Button>
-      </ErrorNotice>
+      <ErrorNotice onRetry={() => void articles.refetch()}>Failed to load the help texts.</ErrorNotice>
     );
   }
   return <>{articles.data.filter(select).map((article) => render(article, article.slug === linked))}</>;

@@ -58,12 +58,7 @@ export function AgentQueuePage({ view, onViewChange }: AgentQueuePageProps) {
       {/* Side by side only where the queue keeps its columns readable beside the conversation. */}
       <div className="grid items-start gap-6 2xl:grid-cols-[minmax(0,1fr)_minmax(0,36rem)]">
         {tickets.isError ? (
-          <ErrorNotice>
-            Failed to load the support queue.{" "}
-            <Button variant="link" className="h-auto p-0" onClick={() => void tickets.refetch()}>
-              Try again
-            </Button>
-          </ErrorNotice>
+          <ErrorNotice onRetry={() => void tickets.refetch()}>Failed to load the support queue.</ErrorNotice>
         ) : (
           <DataTable
             caption="Support tickets"

@@ -74,12 +74,7 @@ export function Conversation({ ticket, side, myName, header, onSolved, solving =
           <Skeleton className="h-16" />
         </div>
       ) : messages.isError ? (
-        <ErrorNotice>
-          Failed to load this conversation.{" "}
-          <Button variant="link" className="h-auto p-0" onClick={() => void messages.refetch()}>
-            Try again
-          </Button>
-        </ErrorNotice>
+        <ErrorNotice onRetry={() => void messages.refetch()}>Failed to load this conversation.</ErrorNotice>
       ) : (
         <div role="log" aria-live="polite" aria-label={`Conversation: ${ticket.subject}`} className="grid gap-3">
           {ticket.description !== undefined && (

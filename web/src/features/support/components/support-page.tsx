@@ -50,12 +50,7 @@ export function SupportPage({ selectedId, onSelect }: SupportPageProps) {
           <Skeleton className="h-16" />
         </div>
       ) : tickets.isError ? (
-        <ErrorNotice>
-          Failed to load your support tickets.{" "}
-          <Button variant="link" className="h-auto p-0" onClick={() => void tickets.refetch()}>
-            Try again
-          </Button>
-        </ErrorNotice>
+        <ErrorNotice onRetry={() => void tickets.refetch()}>Failed to load your support tickets.</ErrorNotice>
       ) : tickets.data.length === 0 && !selectedId ? (
         <EmptyState
           icon={LifeBuoyIcon}

@@ -1,0 +1,131 @@
+// The finances tab through the real app at /admin?tab=finances; the API stood in for at fetch.
+import type { AdminPayment } from "@contracts/admin";
+import { screen, waitFor, within } from "@testing-library/react";
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import { json } from "@/test/network";
+import { captureSavedFiles, financialReport, serveAsAdmin } from "@/test/admin-screens";
+import { renderApp } from "@/test/render-app";
+
+function payment(index: number, extra: Partial<AdminPayment> = {}): AdminPayment {
+  return {
+    id: `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`,
+    userId: "5f0c1a52-3c1e-4a53-9f55-0e8f3d2b7a10",
+    userEmail: `buyer${index}@example.com`,
+    amount: 1_200,
+    credits: 800,
+    paymentMethod: "stripe",
+    status: "completed",
+    createdAt: "2026-11-20T09:00:00Z",
+    verifiedAt: null,
+    ...extra,
+  };
+}
+
+
+function serve(all: AdminPayment[], { reportFails = false } = {}) {
+  const pages: string[] = [];
+  const reports: unknown[] = [];
+  serveAsAdmin({
+    "GET /api/admin/payments": (request) => {
+      const params = new URL(request.url).searchParams;
+      pages.push(params.toString());
+      const page = Number(params.get("page"));
+      const pageSize = Number(params.get("pageSize"));
+      return json({ payments: all.slice((page - 1) * pageSize, page * pageSize), total: all.length, page, pageSize });
+    },
+    "POST /api/admin/generate-report": async (request) => {
+      reports.push(await request.json());
+      return reportFails ? json({ message: "Internal server error" }, { status: 500 }) : json(financialReport());
+    },
+  });
+  return { pages, reports };
+}
+
+describe("admin finances", () => {
+  it("shows the newest ten payments with their status badges, and every payment in pages behind View all", async () => {
+    const all = [
+      payment(1, { status: "verified", amount: 6_700 }),
+      payment(2, { status: "pending" }),
+      payment(3, { status: "failed" }),
+      ...Array.from({ length: 27 }, (_, index) => payment(index + 4)),
+    ];
+    const { pages } = serve(all);
+    const { user } = await renderApp("/admin?tab=finances");
+
+    const recent = within(await screen.findByRole("table", { name: "Recent payments" }));
+    expect(recent.getAllByRole("row")).toHaveLength(11);
+    expect(pages).toEqual(["page=1&pageSize=10"]);
+    const verified = within(recent.getByRole("cell", { name: "buyer1@example.com" }).closest("tr")!);
+    expect(verified.getByText("$67")).toBeVisible();
+    expect(verified.getByText("Verified")).toHaveClass("text-success");
+    expect(recent.getByText("Pending")).toHaveClass("text-secondary-foreground");
+    expect(recent.getByText("Failed")).toHaveClass("text-destructive");
+    expect(recent.getAllByText("Completed")[0]).toHaveClass("text-success");
+    expect(screen.getByText("The newest 10 of 30.")).toBeVisible();
+
+    await user.click(screen.getByRole("button", { name: "View all" }));
+    const everything = within(await screen.findByRole("table", { name: "All payments" }));
+    expect(everything.getAllByRole("row")).toHaveLength(26);
+    expect(screen.getByText("Showing 1–25 of 30")).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Showing 26–30 of 30")).toBeVisible();
+    expect(pages.slice(1)).toEqual(["page=1&pageSize=25", "page=2&pageSize=25"]);
+
+    await user.click(screen.getByRole("button", { name: "Show recent only" }));
+    expect(await screen.findByRole("table", { name: "Recent payments" })).toBeVisible();
+  });
+
+  it("says when there are no payments", async () => {
+    serve([]);
+    await renderApp("/admin?tab=finances");
+    expect(await screen.findByText("No payment records found")).toBeVisible();
+    expect(screen.queryByRole("button", { name: "View all" })).not.toBeInTheDocument();
+  });
+
+  it("generates a report, shows it as a chart and tables, and downloads it as CSV", async () => {
+    const { reports } = serve([payment(1)]);
+    const saved = captureSavedFiles();
+    const { user } = await renderApp("/admin?tab=finances");
+
+    const form = within(await screen.findByRole("form", { name: "Generate a report" }));
+    await user.selectOptions(form.getByLabelText("Report type"), "Monthly (by day)");
+    await user.clear(form.getByLabelText("Start date"));
+    await user.type(form.getByLabelText("Start date"), "2026-11-02");
+    await user.clear(form.getByLabelText("End date"));
+    await user.type(form.getByLabelText("End date"), "2026-11-01");
+    await user.click(form.getByRole("button", { name: "Generate report" }));
+    expect(await form.findByText("endDate must not be before startDate")).toBeVisible();
+    expect(reports).toEqual([]);
+
+    await user.clear(form.getByLabelText("Start date"));
+    await user.type(form.getByLabelText("Start date"), "2026-11-01");
+    await user.clear(form.getByLabelText("End date"));
+    await user.type(form.getByLabelText("End date"), "2026-11-02");
+    await user.click(form.getByRole("button", { name: "Generate report" }));
+
+    const shown = within(await screen.findByRole("article", { name: "Report" }));
+    expect(reports).toEqual([{ reportType: "monthly", startDate: "2026-11-01", endDate: "2026-11-02" }]);
+    expect(shown.getByRole("figure", { name: "Revenue per period" })).toBeVisible();
+    const periods = within(shown.getByRole("table", { name: "Report by period" }));
+    const total = within(periods.getByRole("rowheader", { name: "Total" }).closest("tr")!);
+    expect(total.getByText("$1,200.50")).toBeVisible();
+    expect(total.getByText("5,010")).toBeVisible();
+    expect(within(shown.getByRole("table", { name: "Revenue by payment method" })).getByRole("rowheader", { name: "stripe" })).toBeVisible();
+
+    await user.click(shown.getByRole("button", { name: "Download CSV" }));
+    expect(saved.map(({ fileName }) => fileName)).toEqual(["financial-report-monthly-2026-11-01-to-2026-11-02.csv"]);
+    const rows = Papa.parse<string[]>((await saved[0]!.file.text()).replace(/^\uFEFF/, "")).data;
+    expect(rows[3]).toEqual(["Total", "1200.50", "3", "12", "5010", "500"]);
+  });
+
+  it("says when a report can't be generated", async () => {
+    serve([], { reportFails: true });
+    const { user } = await renderApp("/admin?tab=finances");
+    const form = within(await screen.findByRole("form", { name: "Generate a report" }));
+    await user.click(form.getByRole("button", { name: "Generate report" }));
+    expect(await screen.findByText("Report Generation Failed")).toBeVisible();
+    expect(screen.getByText("Failed to generate financial report. Please try again.")).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole("article", { name: "Report" })).not.toBeInTheDocument());
+  });
+});

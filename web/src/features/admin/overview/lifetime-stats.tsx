@@ -1,0 +1,92 @@
+// The platform's totals since it began, refetched every five minutes, and the profit margin: shown only once the admin
+// has said what running the platform costs a month, never guessed.
+import type { LifetimeStats as Totals } from "@contracts/admin";
+import { type ReactNode, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatCount, formatUsd } from "@/features/pricing";
+import { AdminSection } from "../components/admin-section";
+import { useLifetimeStats } from "./api/get-lifetime-stats";
+import { MonthlyCostForm } from "./monthly-cost-form";
+
+const oneDecimal = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+
+export function LifetimeStats() {
+  const stats = useLifetimeStats();
+  return (
+    <AdminSection title="All time" description="Since the platform began. Updated every five minutes.">
+      {stats.isError && !stats.data ? (
+        <ErrorNotice onRetry={() => void stats.refetch()}>Failed to load the all-time figures.</ErrorNotice>
+      ) : stats.data ? (
+        <LifetimeCards totals={stats.data} />
+      ) : (
+        <div role="status" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <span className="sr-only">Loading the all-time figures</span>
+          {[0, 1, 2, 3].map((card) => (
+            <Skeleton key={card} className="h-24 rounded-2xl" />
+          ))}
+        </div>
+      )}
+    </AdminSection>
+  );
+}
+
+function LifetimeCards({ totals }: { totals: Totals }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <TotalCard label="Validations">{formatCount(totals.totalValidations)}</TotalCard>
+      <TotalCard label="All users" note="Registered and anonymous">
+        {formatCount(totals.totalAllUsers)}
+      </TotalCard>
+      <TotalCard label="Registered users">{formatCount(totals.totalRegisteredUsers)}</TotalCard>
+      <TotalCard label="Contacts">{formatCount(totals.totalContacts)}</TotalCard>
+      <TotalCard label="Contact lists">{formatCount(totals.totalContactLists)}</TotalCard>
+      <TotalCard label="Revenue">{formatUsd(totals.totalRevenue)}</TotalCard>
+      <TotalCard label="Validations per user">{oneDecimal.format(totals.averageValidationsPerUser)}</TotalCard>
+      <TotalCard label="Revenue per user">{formatUsd(Math.round(totals.averageRevenuePerUser))}</TotalCard>
+      <ProfitMarginCard totals={totals} />
+    </div>
+  );
+}
+
+function TotalCard({ label, note, children }: { label: string; note?: string; children: ReactNode }) {
+  const labelId = useId();
+  return (
+    <article aria-labelledby={labelId} className="grid content-start gap-1 rounded-2xl border bg-card p-5 shadow-sm">
+      <h3 id={labelId} className="text-sm font-medium text-muted-foreground">
+        {label}
+      </h3>
+      <div className="text-2xl font-bold tracking-tight tabular-nums">{children}</div>
+      {note && <p className="text-xs text-muted-foreground">{note}</p>}
+    </article>
+  );
+}
+
+function ProfitMarginCard({ totals }: { totals: Totals }) {
+  const [editing, setEditing] = useState(false);
+  const cost = totals.monthlyCostCents;
+  const margin =
+    cost === null ? "Set your costs" : totals.profitMargin === null ? "No revenue yet" : `${oneDecimal.format(totals.profitMargin)}%`;
+
+  return (
+    <TotalCard label="Profit margin">
+      <p className={cost === null || totals.profitMargin === null ? "text-base font-medium text-muted-foreground" : undefined}>
+        {margin}
+      </p>
+      <div className="mt-2 grid gap-2 text-sm font-normal tracking-normal">
+        {cost !== null && !editing && (
+          <p className="flex flex-wrap items-center gap-x-2 text-muted-foreground">
+            Costs {formatUsd(cost)} a month.
+            <Button variant="link" className="h-auto p-0" onClick={() => setEditing(true)}>
+              Change costs
+            </Button>
+          </p>
+        )}
+        {(cost === null || editing) && (
+          <MonthlyCostForm currentCents={cost} onDone={() => setEditing(false)} onCancel={cost === null ? undefined : () => setEditing(false)} />
+        )}
+      </div>
+    </TotalCard>
+  );
+}
