@@ -18,5 +18,5 @@ test("an admin signing in on the way to /admin gets the admin page", async ({ pa
 
   await submitLogin(page, seeded.admin.username, seeded.admin.password);
   await expect(page).toHaveURL("/admin");
-  await expect(page.getByRole("heading", { name: "Admin", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Admin dashboard" })).toBeVisible();
 });
