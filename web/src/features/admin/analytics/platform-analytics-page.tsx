@@ -10,7 +10,7 @@ type PlatformAnalyticsPageProps = { timeframe: TempAdminTimeframe; onTimeframeCh
 export function PlatformAnalyticsPage({ timeframe, onTimeframeChange }: PlatformAnalyticsPageProps) {
   const stats = useTempAdminStats(timeframe);
   return (
-    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8">
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8">
       <PlatformFigures
         title="Platform analytics"
         level={1}

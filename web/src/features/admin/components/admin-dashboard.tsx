@@ -36,7 +36,7 @@ const TAB_SCREENS: Record<AdminTab, (props: AdminTabProps) => ReactNode> = {
 
 export function AdminDashboard({ view, onViewChange }: AdminTabProps) {
   return (
-    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8">
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8">
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold tracking-tight">Admin dashboard</h1>
         <Badge>

@@ -28,7 +28,7 @@ const FIGURES: readonly Figure[] = [
   { key: "deletedContactLists", label: "Deleted lists", lowerIsBetter: true },
 ];
 
-const GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
+const GRID = "grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3";
 
 export function FigureCards({ figures, previous }: { figures: PlatformFigures; previous: PlatformFigures }) {
   return (
@@ -59,11 +59,11 @@ function FigureCard({ figure, value, previous }: { figure: Figure; value: number
   const Icon = TREND_ICONS[trend.direction];
   const good = trend.direction !== "flat" && (trend.direction === "up") !== Boolean(figure.lowerIsBetter);
   return (
-    <article aria-labelledby={labelId} className="grid gap-1 rounded-2xl border bg-card p-5 shadow-sm">
+    <article aria-labelledby={labelId} className="grid content-start gap-1 rounded-2xl border bg-card p-4 shadow-sm sm:p-5">
       <h3 id={labelId} className="text-sm font-medium text-muted-foreground">
         {figure.label}
       </h3>
-      <p className="text-3xl font-bold tracking-tight tabular-nums">{figure.money ? formatUsd(value) : formatCount(value)}</p>
+      <p className="text-2xl font-bold tracking-tight tabular-nums sm:text-3xl">{figure.money ? formatUsd(value) : formatCount(value)}</p>
       <p
         className={cn(
           "flex items-center gap-1 text-xs font-medium",

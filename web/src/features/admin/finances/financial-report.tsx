@@ -14,6 +14,7 @@ import { saveFile } from "@/lib/save-file";
 import { AdminSection } from "../components/admin-section";
 import { formatDay, formatMonth, formatShortDay } from "../lib/timeframes";
 import { reportInputSchema, useGenerateReport } from "./api/generate-report";
+import { paymentMethodLabel } from "./payment-methods";
 import { reportFileName, reportToCsv } from "./report-csv";
 
 const REPORT_TYPE_LABELS: Record<ReportRequest["reportType"], string> = { monthly: "Monthly (by day)", yearly: "Yearly (by month)" };
@@ -155,7 +156,7 @@ function ReportView({ report }: { report: FinancialReport }) {
               report.byPaymentMethod.map((method) => (
                 <tr key={method.method}>
                   <th scope="row" className="px-4 py-2 font-normal">
-                    {method.method}
+                    {paymentMethodLabel(method.method)}
                   </th>
                   <td className="px-4 py-2 text-right tabular-nums">{formatUsd(method.revenueCents)}</td>
                   <td className="px-4 py-2 text-right tabular-nums">{formatCount(method.payments)}</td>
@@ -174,7 +175,8 @@ type Figures = FinancialReport["totals"];
 function FiguresRow({ label, figures }: { label: string; figures: Figures }) {
   return (
     <tr>
-      <th scope="row" className="px-4 py-2 font-[inherit]">
+      {/* The total's row is bold by its table footer; the periods' names read as plain as their figures. */}
+      <th scope="row" className="px-4 py-2 [font-weight:inherit]">
         {label}
       </th>
       <td className="px-4 py-2 text-right tabular-nums">{formatUsd(figures.revenueCents)}</td>

@@ -9,18 +9,10 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { formatCount, formatUsd } from "@/features/pricing";
 import { AdminSection } from "../components/admin-section";
 import { usePayments } from "./api/get-payments";
+import { paymentMethodLabel } from "./payment-methods";
 import { PaymentStatusBadge } from "./payment-status-badge";
 
 const ALL_PAGE_SIZE = 25;
-
-const METHOD_LABELS: Record<string, string> = {
-  stripe: "Stripe",
-  paypal: "PayPal",
-  venmo: "Venmo",
-  cashapp: "Cash App",
-  crypto: "Crypto",
-  admin: "Admin",
-};
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
@@ -43,7 +35,7 @@ const columns: ColumnDef<AdminPayment>[] = [
     meta: { className: "text-right tabular-nums", headerClassName: "text-right" },
     cell: ({ row }) => formatCount(row.original.credits),
   },
-  { id: "method", header: "Method", cell: ({ row }) => METHOD_LABELS[row.original.paymentMethod] ?? row.original.paymentMethod },
+  { id: "method", header: "Method", cell: ({ row }) => paymentMethodLabel(row.original.paymentMethod) },
   { id: "status", header: "Status", cell: ({ row }) => <PaymentStatusBadge status={row.original.status} /> },
 ];
 

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount, formatUsd } from "@/features/pricing";
+import { cn } from "@/lib/cn";
 import { AdminSection } from "../components/admin-section";
 import { useLifetimeStats } from "./api/get-lifetime-stats";
 import { MonthlyCostForm } from "./monthly-cost-form";
@@ -21,7 +22,7 @@ export function LifetimeStats() {
       ) : stats.data ? (
         <LifetimeCards totals={stats.data} />
       ) : (
-        <div role="status" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div role="status" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
           <span className="sr-only">Loading the all-time figures</span>
           {[0, 1, 2, 3].map((card) => (
             <Skeleton key={card} className="h-24 rounded-2xl" />
@@ -34,7 +35,7 @@ export function LifetimeStats() {
 
 function LifetimeCards({ totals }: { totals: Totals }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
       <TotalCard label="Validations">{formatCount(totals.totalValidations)}</TotalCard>
       <TotalCard label="All users" note="Registered and anonymous">
         {formatCount(totals.totalAllUsers)}
@@ -50,10 +51,12 @@ function LifetimeCards({ totals }: { totals: Totals }) {
   );
 }
 
-function TotalCard({ label, note, children }: { label: string; note?: string; children: ReactNode }) {
+type TotalCardProps = { label: string; note?: string; className?: string; children: ReactNode };
+
+function TotalCard({ label, note, className, children }: TotalCardProps) {
   const labelId = useId();
   return (
-    <article aria-labelledby={labelId} className="grid content-start gap-1 rounded-2xl border bg-card p-5 shadow-sm">
+    <article aria-labelledby={labelId} className={cn("grid content-start gap-1 rounded-2xl border bg-card p-4 shadow-sm sm:p-5", className)}>
       <h3 id={labelId} className="text-sm font-medium text-muted-foreground">
         {label}
       </h3>
@@ -70,7 +73,8 @@ function ProfitMarginCard({ totals }: { totals: Totals }) {
     cost === null ? "Set your costs" : totals.profitMargin === null ? "No revenue yet" : `${oneDecimal.format(totals.profitMargin)}%`;
 
   return (
-    <TotalCard label="Profit margin">
+    // The whole row on a phone: the costs form needs the room.
+    <TotalCard label="Profit margin" className="col-span-2 lg:col-span-1">
       <p className={cost === null || totals.profitMargin === null ? "text-base font-medium text-muted-foreground" : undefined}>
         {margin}
       </p>

@@ -15,6 +15,7 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/toast-store";
 import { refusalOf } from "@/lib/api";
+import { providerTitle } from "../lib/payment-providers";
 import { paymentConfigInputSchema, useSavePaymentConfig } from "./api/save-payment-config";
 import { CREDENTIAL_FIELDS } from "./provider-fields";
 
@@ -29,7 +30,7 @@ export function ProviderCard({ provider, config }: { provider: PaymentProvider; 
   const switchId = useId();
   const save = useSavePaymentConfig();
   const label = PAYMENT_PROVIDER_LABELS[provider];
-  const title = label[0]!.toUpperCase() + label.slice(1);
+  const title = providerTitle(provider);
   const fields = PAYMENT_CREDENTIAL_FIELDS[provider];
 
   return (
