@@ -74,7 +74,8 @@ test("finances lists the payments and downloads a financial report as CSV", asyn
 
 test("the support tab leads into the agents' queue", async ({ page }) => {
   await page.goto("/admin?tab=support");
-  await expect(page.getByRole("table", { name: "Open support tickets" }).or(page.getByText("No support tickets found"))).toBeVisible();
+  const tickets = page.getByRole("table", { name: "Open support tickets" });
+  await expect(tickets.or(page.getByText("No support tickets found"))).toBeVisible();
   await page.getByRole("link", { name: "Open the support queue" }).click();
   await expect(page).toHaveURL("/admin/support");
   await expect(page.getByRole("heading", { name: "Support queue" })).toBeVisible();

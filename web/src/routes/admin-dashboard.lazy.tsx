@@ -23,5 +23,6 @@ function AdminDashboardRoute() {
       }),
     [navigate],
   );
-  return <AdminDashboard view={{ tab: search.tab ?? "overview", timeframe: search.timeframe ?? "today" }} onViewChange={onViewChange} />;
+  const view = { tab: search.tab ?? "overview", timeframe: search.timeframe ?? "today" } as const;
+  return <AdminDashboard view={view} onViewChange={onViewChange} />;
 }

@@ -51,7 +51,10 @@ export function platformStats(extra: Partial<PlatformStats> = {}): PlatformStats
     ...figures(),
     timeframe: "today",
     window: { from: "2026-11-26", to: "2026-11-27" },
-    previous: { ...figures({ activeUsers: 100, totalRevenue: 150_000, deletedContactLists: 2 }), window: { from: "2026-11-25", to: "2026-11-26" } },
+    previous: {
+      ...figures({ activeUsers: 100, totalRevenue: 150_000, deletedContactLists: 2 }),
+      window: { from: "2026-11-25", to: "2026-11-26" },
+    },
     series: {
       validationsPerDay: [{ day: "2026-11-26", count: 48_000 }],
       signupsPerDay: [{ day: "2026-11-26", count: 17 }],

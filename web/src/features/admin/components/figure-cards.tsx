@@ -2,11 +2,11 @@
 // the platform analytics page show the same cards, as they show the same numbers.
 import type { PlatformFigures } from "@contracts/admin";
 import { ArrowDownRightIcon, ArrowRightIcon, ArrowUpRightIcon } from "lucide-react";
-import { useId } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount, formatUsd } from "@/features/pricing";
 import { cn } from "@/lib/cn";
 import { trendOf } from "../lib/trend";
+import { StatCard } from "./stat-card";
 
 type Figure = {
   key: keyof PlatformFigures;
@@ -30,9 +30,11 @@ const FIGURES: readonly Figure[] = [
 
 const GRID = "grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3";
 
-export function FigureCards({ figures, previous }: { figures: PlatformFigures; previous: PlatformFigures }) {
+type FigureCardsProps = { figures: PlatformFigures; previous: PlatformFigures; busy?: boolean };
+
+export function FigureCards({ figures, previous, busy = false }: FigureCardsProps) {
   return (
-    <div className={GRID}>
+    <div aria-busy={busy} className={cn(GRID, "transition-opacity", busy && "opacity-60")}>
       {FIGURES.map((figure) => (
         <FigureCard key={figure.key} figure={figure} value={figures[figure.key]} previous={previous[figure.key]} />
       ))}
@@ -54,26 +56,20 @@ export function FigureCardsLoading({ label }: { label: string }) {
 const TREND_ICONS = { up: ArrowUpRightIcon, down: ArrowDownRightIcon, flat: ArrowRightIcon } as const;
 
 function FigureCard({ figure, value, previous }: { figure: Figure; value: number; previous: number }) {
-  const labelId = useId();
   const trend = trendOf(value, previous);
   const Icon = TREND_ICONS[trend.direction];
   const good = trend.direction !== "flat" && (trend.direction === "up") !== Boolean(figure.lowerIsBetter);
+  const tone = trend.direction === "flat" ? "text-muted-foreground" : good ? "text-success" : "text-destructive";
   return (
-    <article aria-labelledby={labelId} className="grid content-start gap-1 rounded-2xl border bg-card p-4 shadow-sm sm:p-5">
-      <h3 id={labelId} className="text-sm font-medium text-muted-foreground">
-        {figure.label}
-      </h3>
-      <p className="text-2xl font-bold tracking-tight tabular-nums sm:text-3xl">{figure.money ? formatUsd(value) : formatCount(value)}</p>
-      <p
-        className={cn(
-          "flex items-center gap-1 text-xs font-medium",
-          trend.direction === "flat" ? "text-muted-foreground" : good ? "text-success" : "text-destructive",
-        )}
-      >
+    <StatCard label={figure.label}>
+      <p className="text-2xl font-bold tracking-tight tabular-nums sm:text-3xl">
+        {figure.money ? formatUsd(value) : formatCount(value)}
+      </p>
+      <p className={cn("flex items-center gap-1 text-xs font-medium", tone)}>
         <Icon className="size-4" aria-hidden />
         <span aria-hidden>{trend.shortText}</span>
         <span className="sr-only">{trend.text}</span>
       </p>
-    </article>
+    </StatCard>
   );
 }

@@ -14,7 +14,8 @@ type Stats = Figures & { window: StatsWindow; previous: Figures };
 type PlatformFiguresProps<T extends string, S extends Stats> = {
   title: string;
   level: 1 | 2;
-  stats: { data: S | undefined; isError: boolean; refetch: () => unknown };
+  /** While another timeframe's figures load, the last ones stay on screen, marked busy (isPlaceholderData). */
+  stats: { data: S | undefined; isError: boolean; isPlaceholderData: boolean; refetch: () => unknown };
   timeframe: T;
   timeframes: readonly T[];
   labels: Record<T, string>;
@@ -44,7 +45,7 @@ export function PlatformFigures<T extends string, S extends Stats>({
         <ErrorNotice onRetry={() => void stats.refetch()}>Failed to load the platform figures.</ErrorNotice>
       ) : data ? (
         <>
-          <FigureCards figures={data} previous={data.previous} />
+          <FigureCards figures={data} previous={data.previous} busy={stats.isPlaceholderData} />
           {children?.(data)}
         </>
       ) : (

@@ -26,13 +26,19 @@ describe("admin database tab", () => {
     await user.click(screen.getByRole("button", { name: "Export database (JSON)" }));
 
     expect(await screen.findByText("Database exported")).toBeVisible();
-    expect(saved.map(({ fileName }) => fileName)).toEqual([expect.stringMatching(/^mailscout-database-\d{4}-\d{2}-\d{2}\.json$/)]);
+    expect(saved.map(({ fileName }) => fileName)).toEqual([
+      expect.stringMatching(/^mailscout-database-\d{4}-\d{2}-\d{2}\.json$/),
+    ]);
     expect(await saved[0]!.file.text()).toBe(EXPORT);
   });
 
   it("shows the server's words when an export comes too soon, and a plain failure otherwise", async () => {
     const { calls } = serve([
-      () => json({ message: "One database export a minute: try again in 42 seconds." }, { status: 429, headers: { "Retry-After": "42" } }),
+      () =>
+        json(
+          { message: "One database export a minute: try again in 42 seconds." },
+          { status: 429, headers: { "Retry-After": "42" } },
+        ),
       () => json({ message: "Internal server error" }, { status: 500 }),
     ]);
     const saved = captureSavedFiles();

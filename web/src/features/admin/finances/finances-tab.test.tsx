@@ -111,7 +111,8 @@ describe("admin finances", () => {
     const total = within(periods.getByRole("rowheader", { name: "Total" }).closest("tr")!);
     expect(total.getByText("$1,200.50")).toBeVisible();
     expect(total.getByText("5,010")).toBeVisible();
-    expect(within(shown.getByRole("table", { name: "Revenue by payment method" })).getByRole("rowheader", { name: "Stripe" })).toBeVisible();
+    const methods = within(shown.getByRole("table", { name: "Revenue by payment method" }));
+    expect(methods.getByRole("rowheader", { name: "Stripe" })).toBeVisible();
 
     await user.click(shown.getByRole("button", { name: "Download CSV" }));
     expect(saved.map(({ fileName }) => fileName)).toEqual(["financial-report-monthly-2026-11-01-to-2026-11-02.csv"]);

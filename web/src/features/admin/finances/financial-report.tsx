@@ -10,6 +10,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/toast-store";
 import { formatCount, formatUsd } from "@/features/pricing";
 import { refusalOf } from "@/lib/api";
+import { cn } from "@/lib/cn";
 import { saveFile } from "@/lib/save-file";
 import { AdminSection } from "../components/admin-section";
 import { formatDay, formatMonth, formatShortDay } from "../lib/timeframes";
@@ -17,7 +18,10 @@ import { reportInputSchema, useGenerateReport } from "./api/generate-report";
 import { paymentMethodLabel } from "./payment-methods";
 import { reportFileName, reportToCsv } from "./report-csv";
 
-const REPORT_TYPE_LABELS: Record<ReportRequest["reportType"], string> = { monthly: "Monthly (by day)", yearly: "Yearly (by month)" };
+const REPORT_TYPE_LABELS: Record<ReportRequest["reportType"], string> = {
+  monthly: "Monthly (by day)",
+  yearly: "Yearly (by month)",
+};
 
 /** The month so far: a monthly report of it is what an admin most often wants. */
 function defaultDays(): Pick<ReportRequest, "startDate" | "endDate"> {
@@ -32,7 +36,10 @@ export function FinancialReportSection() {
   return (
     <AdminSection
       title="Financial report"
-      description={`Revenue, payments, new users, validations and credits granted. A monthly report covers up to ${REPORT_MAX_DAYS.monthly} days by day, a yearly one up to ${REPORT_MAX_DAYS.yearly} days by month. Days are UTC.`}
+      description={
+        `Revenue, payments, new users, validations and credits granted. A monthly report covers up to ` +
+        `${REPORT_MAX_DAYS.monthly} days by day, a yearly one up to ${REPORT_MAX_DAYS.yearly} days by month. Days are UTC.`
+      }
     >
       <Form
         aria-label="Generate a report"
@@ -64,8 +71,20 @@ export function FinancialReportSection() {
                 </NativeSelect>
               )}
             </FieldFrame>
-            <TextField label="Start date" type="date" className="w-44" registration={register("startDate")} error={formState.errors.startDate} />
-            <TextField label="End date" type="date" className="w-44" registration={register("endDate")} error={formState.errors.endDate} />
+            <TextField
+              label="Start date"
+              type="date"
+              className="w-44"
+              registration={register("startDate")}
+              error={formState.errors.startDate}
+            />
+            <TextField
+              label="End date"
+              type="date"
+              className="w-44"
+              registration={register("endDate")}
+              error={formState.errors.endDate}
+            />
             <Button type="submit" className="mt-6" disabled={formState.isSubmitting}>
               {formState.isSubmitting ? "Generating..." : "Generate report"}
             </Button>
@@ -113,7 +132,7 @@ function ReportView({ report }: { report: FinancialReport }) {
           <thead className="border-b bg-muted/50 text-xs text-muted-foreground uppercase">
             <tr>
               {["Period", "Revenue", "Payments", "New users", "Validations", "Credits granted"].map((header, index) => (
-                <th key={header} scope="col" className={index === 0 ? "px-4 py-3 font-medium" : "px-4 py-3 text-right font-medium"}>
+                <th key={header} scope="col" className={cn("px-4 py-3 font-medium", index > 0 && "text-right")}>
                   {header}
                 </th>
               ))}

@@ -9,7 +9,12 @@ const LABELS: Record<string, string> = {
   refunded: "Refunded",
 };
 
+function variantOf(status: string) {
+  if (status === "completed" || status === "verified") return "success";
+  return status === "pending" ? "secondary" : "destructive";
+}
+
 export function PaymentStatusBadge({ status }: { status: string }) {
-  const variant = status === "completed" || status === "verified" ? "success" : status === "pending" ? "secondary" : "destructive";
+  const variant = variantOf(status);
   return <Badge variant={variant}>{LABELS[status] ?? status}</Badge>;
 }

@@ -1,13 +1,13 @@
 // The platform's totals since it began, refetched every five minutes, and the profit margin: shown only once the admin
 // has said what running the platform costs a month, never guessed.
 import type { LifetimeStats as Totals } from "@contracts/admin";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount, formatUsd } from "@/features/pricing";
-import { cn } from "@/lib/cn";
 import { AdminSection } from "../components/admin-section";
+import { StatCard } from "../components/stat-card";
 import { useLifetimeStats } from "./api/get-lifetime-stats";
 import { MonthlyCostForm } from "./monthly-cost-form";
 
@@ -54,30 +54,27 @@ function LifetimeCards({ totals }: { totals: Totals }) {
 type TotalCardProps = { label: string; note?: string; className?: string; children: ReactNode };
 
 function TotalCard({ label, note, className, children }: TotalCardProps) {
-  const labelId = useId();
   return (
-    <article aria-labelledby={labelId} className={cn("grid content-start gap-1 rounded-2xl border bg-card p-4 shadow-sm sm:p-5", className)}>
-      <h3 id={labelId} className="text-sm font-medium text-muted-foreground">
-        {label}
-      </h3>
+    <StatCard label={label} className={className}>
       <div className="text-2xl font-bold tracking-tight tabular-nums">{children}</div>
       {note && <p className="text-xs text-muted-foreground">{note}</p>}
-    </article>
+    </StatCard>
   );
 }
 
 function ProfitMarginCard({ totals }: { totals: Totals }) {
   const [editing, setEditing] = useState(false);
   const cost = totals.monthlyCostCents;
-  const margin =
-    cost === null ? "Set your costs" : totals.profitMargin === null ? "No revenue yet" : `${oneDecimal.format(totals.profitMargin)}%`;
+  const noMargin = cost === null ? "Set your costs" : totals.profitMargin === null ? "No revenue yet" : undefined;
 
   return (
     // The whole row on a phone: the costs form needs the room.
     <TotalCard label="Profit margin" className="col-span-2 lg:col-span-1">
-      <p className={cost === null || totals.profitMargin === null ? "text-base font-medium text-muted-foreground" : undefined}>
-        {margin}
-      </p>
+      {noMargin ? (
+        <p className="text-base font-medium text-muted-foreground">{noMargin}</p>
+      ) : (
+        <p>{oneDecimal.format(totals.profitMargin ?? 0)}%</p>
+      )}
       <div className="mt-2 grid gap-2 text-sm font-normal tracking-normal">
         {cost !== null && !editing && (
           <p className="flex flex-wrap items-center gap-x-2 text-muted-foreground">
@@ -88,7 +85,11 @@ function ProfitMarginCard({ totals }: { totals: Totals }) {
           </p>
         )}
         {(cost === null || editing) && (
-          <MonthlyCostForm currentCents={cost} onDone={() => setEditing(false)} onCancel={cost === null ? undefined : () => setEditing(false)} />
+          <MonthlyCostForm
+            currentCents={cost}
+            onDone={() => setEditing(false)}
+            onCancel={cost === null ? undefined : () => setEditing(false)}
+          />
         )}
       </div>
     </TotalCard>

@@ -78,7 +78,8 @@ describe("admin overview", () => {
 
     const select = screen.getByRole("combobox", { name: "Timeframe" });
     expect(within(select).getAllByRole("option").map((option) => option.textContent)).toEqual([
-      "Today", "Yesterday", "Last 7 days", "Last 14 days", "Last 30 days", "Month to date", "Last quarter", "Year to date", "Last year",
+      "Today", "Yesterday", "Last 7 days", "Last 14 days", "Last 30 days",
+      "Month to date", "Last quarter", "Year to date", "Last year",
     ]);
     await user.selectOptions(select, "Last year");
     expect(await within(screen.getByRole("article", { name: "Total users" })).findByText("900")).toBeVisible();

@@ -24,7 +24,9 @@ function serve({ failSaves = false } = {}) {
     const { isActive, ...credentials } = body;
     const masked: MaskedPaymentConfig = {
       provider: provider as MaskedPaymentConfig["provider"],
-      credentials: Object.fromEntries(Object.entries(credentials).map(([field, value]) => [field, `••••${String(value).slice(-4)}`])),
+      credentials: Object.fromEntries(
+        Object.entries(credentials).map(([field, value]) => [field, `••••${String(value).slice(-4)}`]),
+      ),
       isActive: Boolean(isActive),
       updatedAt: "2026-11-26T10:00:00Z",
     };
@@ -80,7 +82,10 @@ describe("admin payments tab", () => {
 
     expect(await screen.findByText("Configuration Saved")).toBeVisible();
     expect(saves).toEqual([
-      { provider: "stripe", body: { publishableKey: "pk_live_abcdefgh1234", secretKey: "sk_live_abcdefgh5678", isActive: false } },
+      {
+        provider: "stripe",
+        body: { publishableKey: "pk_live_abcdefgh1234", secretKey: "sk_live_abcdefgh5678", isActive: false },
+      },
     ]);
     expect(secret).toHaveValue("");
     expect(card.getByLabelText("Publishable key")).toHaveValue("");
