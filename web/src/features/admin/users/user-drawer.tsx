@@ -18,7 +18,16 @@ import { AnomalyBadge } from "../security/anomaly-badge";
 import { GrantCreditsDialog } from "./grant-credits-dialog";
 import { SuspendDialog } from "./suspend-dialog";
 import { ThrottleDialog } from "./throttle-dialog";
-import { formatWhen, fullName, GRANT_TYPE_LABELS, isSuspended, planLabel, throttleText, userLabel } from "./user-labels";
+import {
+  formatWhen,
+  fullName,
+  GRANT_TYPE_LABELS,
+  isSuspended,
+  planLabel,
+  suspensionText,
+  userLabel,
+  userThrottleText,
+} from "./user-labels";
 import { UserStatusBadges } from "./user-status-badges";
 
 type UserDrawerProps = {
@@ -117,13 +126,8 @@ function UserDetails({ detail: { user, usage, grants, recentActivity } }: { deta
       <Section title="Limits">
         <Facts
           facts={[
-            ["Throttle", user.throttle.throttleEnabled ? throttleText(user.throttle) : "Not throttled"],
-            [
-              "Suspension",
-              isSuspended(user) && user.suspendedUntil
-                ? `Until ${formatWhen(user.suspendedUntil)}${user.suspensionReason ? `: ${user.suspensionReason}` : ""}`
-                : "Not suspended",
-            ],
+            ["Throttle", userThrottleText(user)],
+            ["Suspension", suspensionText(user)],
           ]}
         />
       </Section>

@@ -43,3 +43,14 @@ export function isSuspended(user: Pick<AdminUserRow, "suspendedUntil">, now = Da
 export function formatWhen(iso: string): string {
   return new Date(iso).toLocaleString();
 }
+
+/** The throttle in words, or that there is none. */
+export function userThrottleText(user: Pick<AdminUserRow, "throttle">): string {
+  return user.throttle.throttleEnabled ? throttleText(user.throttle) : "Not throttled";
+}
+
+/** "Until 12/3/2026, 10:00:00 AM: Abusive scraping", or that there is no suspension in force. */
+export function suspensionText(user: Pick<AdminUserRow, "suspendedUntil" | "suspensionReason">): string {
+  if (!isSuspended(user) || user.suspendedUntil === null) return "Not suspended";
+  return `Until ${formatWhen(user.suspendedUntil)}${user.suspensionReason ? `: ${user.suspensionReason}` : ""}`;
+}
