@@ -8,7 +8,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { useAdminUsers } from "../api/get-admin-users";
 import { UserDrawer } from "../users/user-drawer";
-import { suspensionText, userLabel, userThrottleText } from "../users/user-labels";
+import { suspensionText, userThrottleText } from "../users/user-labels";
+import { userLinkColumn } from "../users/user-link-column";
 
 export function LimitedUsers() {
   const [openUserId, setOpenUserId] = useState<string | null>(null);
@@ -57,15 +58,7 @@ export function LimitedUsers() {
 
 function columns(open: (id: string) => void): ColumnDef<AdminUserRow>[] {
   return [
-    {
-      id: "user",
-      header: "User",
-      cell: ({ row: { original: user } }) => (
-        <Button variant="link" className="h-auto p-0" onClick={() => open(user.id)}>
-          {userLabel(user)}
-        </Button>
-      ),
-    },
+    userLinkColumn(open),
     {
       id: "throttle",
       header: "Throttle",

@@ -132,38 +132,30 @@ function UserDetails({ detail: { user, usage, grants, recentActivity } }: { deta
         />
       </Section>
       <Section title="Recent activity">
-        {recentActivity.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No recorded activity.</p>
-        ) : (
-          <ul className="grid gap-2 text-sm">
-            {recentActivity.map((entry) => (
-              <li key={entry.id} className="flex flex-wrap items-center gap-2">
-                <span className="font-mono text-xs">{entry.endpoint}</span>
-                <span className="text-muted-foreground">
-                  {entry.requestCount.toLocaleString()} × · <time dateTime={entry.createdAt}>{formatWhen(entry.createdAt)}</time>
-                </span>
-                <AnomalyBadge entry={entry} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <Entries items={recentActivity} empty="No recorded activity.">
+          {(entry) => (
+            <>
+              <span className="font-mono text-xs">{entry.endpoint}</span>
+              <span className="text-muted-foreground">
+                {entry.requestCount.toLocaleString()} × · <time dateTime={entry.createdAt}>{formatWhen(entry.createdAt)}</time>
+              </span>
+              <AnomalyBadge entry={entry} />
+            </>
+          )}
+        </Entries>
       </Section>
       <Section title="Grants">
-        {grants.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No credits granted.</p>
-        ) : (
-          <ul className="grid gap-2 text-sm">
-            {grants.map((grant) => (
-              <li key={grant.id} className="flex flex-wrap items-center gap-2">
-                <span className="font-medium">{grant.amount.toLocaleString()} credits</span>
-                <span className="text-muted-foreground">
-                  {GRANT_TYPE_LABELS[grant.grantType]} · {grant.reason} · <time dateTime={grant.createdAt}>{formatWhen(grant.createdAt)}</time>
-                </span>
-                <GrantStatusBadge grant={grant} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <Entries items={grants} empty="No credits granted.">
+          {(grant) => (
+            <>
+              <span className="font-medium">{grant.amount.toLocaleString()} credits</span>
+              <span className="text-muted-foreground">
+                {GRANT_TYPE_LABELS[grant.grantType]} · {grant.reason} · <time dateTime={grant.createdAt}>{formatWhen(grant.createdAt)}</time>
+              </span>
+              <GrantStatusBadge grant={grant} />
+            </>
+          )}
+        </Entries>
       </Section>
     </>
   );
@@ -175,6 +167,20 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h3 className="text-sm font-semibold">{title}</h3>
       {children}
     </section>
+  );
+}
+
+/** The drawer's short lists (its latest activity and grants), or a sentence saying there are none. */
+function Entries<T extends { id: number }>({ items, empty, children }: { items: T[]; empty: string; children: (item: T) => ReactNode }) {
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <ul className="grid gap-2 text-sm">
+      {items.map((item) => (
+        <li key={item.id} className="flex flex-wrap items-center gap-2">
+          {children(item)}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -15,7 +15,8 @@ import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { type AdminUsersParams, useAdminUsers } from "../api/get-admin-users";
 import { ExportUsersButton } from "./export-users-button";
 import { UserDrawer } from "./user-drawer";
-import { formatWhen, fullName, PLAN_LABELS, planLabel, userLabel } from "./user-labels";
+import { formatWhen, PLAN_LABELS, planLabel } from "./user-labels";
+import { userLinkColumn } from "./user-link-column";
 import { UserStatusBadges } from "./user-status-badges";
 
 type UserFilter = (typeof USER_FILTERS)[number];
@@ -120,19 +121,7 @@ export function UsersTab() {
 
 function columns(open: (id: string) => void): ColumnDef<AdminUserRow>[] {
   return [
-    {
-      id: "user",
-      header: "User",
-      meta: { className: "min-w-56" },
-      cell: ({ row: { original: user } }) => (
-        <span className="grid gap-0.5">
-          <Button variant="link" className="h-auto justify-start p-0 text-left" onClick={() => open(user.id)}>
-            {userLabel(user)}
-          </Button>
-          <span className="text-xs text-muted-foreground">{fullName(user) ?? user.username}</span>
-        </span>
-      ),
-    },
+    userLinkColumn(open),
     { id: "status", header: "Status", cell: ({ row }) => <UserStatusBadges user={row.original} /> },
     { id: "plan", header: "Plan", cell: ({ row }) => planLabel(row.original.plan) },
     { id: "validations", header: "Validations", meta: { className: "tabular-nums" }, cell: ({ row }) => row.original.validationCount.toLocaleString() },
