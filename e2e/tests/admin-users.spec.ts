@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { type Account, logIn, notifications, registerNewAccount, seeded } from "./accounts";
-import { validate } from "./validation";
+import { resultCard, validate } from "./validation";
 
 /** Signs the seed's admin in, opens the users tab and the drawer of `account`, found by searching their email. */
 async function openUserDrawer(page: Page, account: Account) {
@@ -65,7 +65,7 @@ test("a throttled user's next request in their own browser is refused with 429",
   const answer = userPage.waitForResponse((response) => response.url().endsWith("/api/validate-email"));
   await validate(userPage, "someone@mailscout-demo.test");
   expect((await answer).status()).toBe(429);
-  await expect(userPage.getByRole("region", { name: "Validation Result" }).getByText("VALID EMAIL", { exact: true })).not.toBeVisible();
+  await expect(resultCard(userPage).getByText(/^Requests from your account are paused\./)).toBeVisible();
 
   // Lifting the throttle lets the next request through again.
   await drawer.getByRole("button", { name: "Throttle" }).click();
