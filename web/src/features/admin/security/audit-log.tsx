@@ -55,7 +55,7 @@ function AuditChangeList({ entry }: { entry: AuditEntry }) {
       {changes.map((change) => (
         <li key={change.field ?? ""} className="break-all">
           {change.field && <span className="text-muted-foreground">{change.field}: </span>}
-          <del className="text-destructive no-underline">{change.before}</del>
+          <del className="text-destructive">{change.before}</del>
           <span aria-hidden> → </span>
           <span className="sr-only"> became </span>
           <ins className="text-success no-underline">{change.after}</ins>

@@ -1,8 +1,8 @@
 // Choosing a user by a part of their email address or username: the users endpoint searched as the person types
 // (once typing pauses), the matches offered as radio buttons.
 import type { AdminUserRow } from "@contracts/admin";
+import { useId, useState } from "react";
 import type { FieldError } from "react-hook-form";
-import { useState } from "react";
 import { FieldFrame } from "@/components/ui/form";
 import { SearchInput } from "@/components/ui/search-input";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
@@ -23,6 +23,7 @@ export function UserPicker({ chosen, onChoose, error }: UserPickerProps) {
   const settled = useDebouncedValue(search.trim());
   const matches = useAdminUsers({ search: settled, pageSize: PICKER_MATCHES }, { enabled: settled !== "" });
   const users = matches.data?.users ?? [];
+  const group = useId();
 
   return (
     <div className="grid gap-2">
@@ -45,7 +46,7 @@ export function UserPicker({ chosen, onChoose, error }: UserPickerProps) {
               <label key={user.id} className="flex cursor-pointer items-center gap-2 rounded-md p-1 text-sm hover:bg-accent">
                 <input
                   type="radio"
-                  name="grant-user"
+                  name={group}
                   className="size-4 accent-primary"
                   checked={chosen?.id === user.id}
                   onChange={() => onChoose(user)}

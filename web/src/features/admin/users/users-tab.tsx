@@ -1,7 +1,7 @@
 // The users tab: every user in a table the server searches (email or username, as typing pauses), filters (admin,
 // throttled, suspended, plan), sorts and pages; the users CSV; and a user's drawer, opened from their row. The
 // table's state lives in the tab: leaving the tab starts it afresh.
-import { type AdminUserRow, type Plan, PLANS, USER_FILTERS, USER_SORTS } from "@contracts/admin";
+import { ADMIN_USERS_PAGE_SIZE, type AdminUserRow, type Plan, PLANS, USER_FILTERS, USER_SORTS } from "@contracts/admin";
 import { UsersIcon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -108,7 +108,7 @@ export function UsersTab() {
           pagination={{
             mode: "server",
             page: view.page,
-            pageSize: users.data?.pageSize ?? 25,
+            pageSize: users.data?.pageSize ?? ADMIN_USERS_PAGE_SIZE,
             total: users.data?.total ?? 0,
             onPageChange: (page) => setView({ ...view, page }),
           }}
