@@ -32,10 +32,11 @@ type CursorTableProps<TData> = {
 };
 
 export function CursorTable<TData>({ pages, rows, failure, ...table }: CursorTableProps<TData>) {
+  const retry = () => void (pages.isFetchNextPageError ? pages.fetchNextPage() : pages.refetch());
   const notice = pages.isError && (
     <ErrorNotice>
       {failure}{" "}
-      <Button variant="link" className="h-auto p-0" onClick={() => void (pages.isFetchNextPageError ? pages.fetchNextPage() : pages.refetch())}>
+      <Button variant="link" className="h-auto p-0" onClick={retry}>
         Try again
       </Button>
     </ErrorNotice>
@@ -46,7 +47,12 @@ export function CursorTable<TData>({ pages, rows, failure, ...table }: CursorTab
       <DataTable {...table} data={rows} isLoading={pages.isPending} />
       {notice}
       {pages.hasNextPage && !pages.isError && (
-        <Button variant="outline" className="justify-self-center" disabled={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          disabled={pages.isFetchingNextPage}
+          onClick={() => void pages.fetchNextPage()}
+        >
           {pages.isFetchingNextPage ? "Loading..." : "Load more"}
         </Button>
       )}

@@ -13,7 +13,8 @@ import { messageOf } from "@/lib/api";
 import { useCreditGrants } from "../api/get-credit-grants";
 import { useRevokeCreditGrant } from "../api/revoke-credit-grant";
 import { GrantCreditsDialog } from "../users/grant-credits-dialog";
-import { formatWhen, GRANT_TYPE_LABELS } from "../users/user-labels";
+import { whenColumn } from "../users/columns";
+import { GRANT_TYPE_LABELS } from "../users/user-labels";
 import { canRevoke, GrantStatusBadge } from "./grant-status";
 
 export function CreditsTab() {
@@ -26,7 +27,10 @@ export function CreditsTab() {
   function confirmRevoke(grant: CreditGrant) {
     revoke.mutate(grant.id, {
       onSuccess: () =>
-        toast({ title: "Grant revoked", description: `${grant.amount.toLocaleString()} credits taken back from ${grant.userEmail ?? "the user"}` }),
+        toast({
+          title: "Grant revoked",
+          description: `${grant.amount.toLocaleString()} credits taken back from ${grant.userEmail ?? "the user"}`,
+        }),
       onError: (error) => toast({ title: "Error", description: messageOf(error, "Failed to revoke the grant"), variant: "destructive" }),
       onSettled: () => setRevoking(null),
     });
@@ -61,7 +65,8 @@ export function CreditsTab() {
         title="Revoke grant"
         description={
           revoking
-            ? `${revoking.amount.toLocaleString()} credits come off ${revoking.userEmail ?? "the user"}'s granted balance. None of them were spent.`
+            ? `${revoking.amount.toLocaleString()} credits come off ${revoking.userEmail ?? "the user"}'s granted balance. ` +
+              "None of them were spent."
             : ""
         }
         confirmLabel="Revoke"
@@ -84,14 +89,10 @@ function columns(askRevoke: (grant: CreditGrant) => void): ColumnDef<CreditGrant
     },
     { id: "type", header: "Type", cell: ({ row }) => GRANT_TYPE_LABELS[row.original.grantType] },
     { id: "reason", header: "Reason", meta: { className: "min-w-48 break-words" }, cell: ({ row }) => row.original.reason },
-    {
-      id: "expiresAt",
-      header: "Expires",
-      cell: ({ row: { original: grant } }) => (grant.expiresAt ? <time dateTime={grant.expiresAt}>{formatWhen(grant.expiresAt)}</time> : "Never"),
-    },
+    whenColumn("expiresAt", "Expires", (grant) => grant.expiresAt),
     { id: "status", header: "Status", cell: ({ row }) => <GrantStatusBadge grant={row.original} /> },
     { id: "grantedBy", header: "Granted by", cell: ({ row }) => row.original.grantedByEmail ?? "System" },
-    { id: "createdAt", header: "Granted", cell: ({ row }) => <time dateTime={row.original.createdAt}>{formatWhen(row.original.createdAt)}</time> },
+    whenColumn("createdAt", "Granted", (grant) => grant.createdAt),
     {
       id: "actions",
       header: () => <span className="sr-only">Actions</span>,

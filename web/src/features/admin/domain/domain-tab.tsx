@@ -19,7 +19,7 @@ import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useAdminDomains } from "../api/get-admin-domains";
 import { usePurgeDomain } from "../api/purge-domain";
 import { useReexploreDomain } from "../api/reexplore-domain";
-import { formatWhen } from "../users/user-labels";
+import { countColumn, When } from "../users/columns";
 import { verdictLabel, verdictVariant } from "./dns-verdicts";
 
 export function DomainTab() {
@@ -51,7 +51,12 @@ export function DomainTab() {
     <section aria-label="Domains" className="grid gap-4">
       <div className="grid max-w-md gap-1.5">
         <Label htmlFor={searchId}>Search domains</Label>
-        <SearchInput id={searchId} placeholder="A part of the domain name" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <SearchInput
+          id={searchId}
+          placeholder="A part of the domain name"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
       </div>
       {counts && (
         <ul aria-label="Domains per DNS verdict" className="flex flex-wrap gap-2">
@@ -82,7 +87,10 @@ export function DomainTab() {
         open={purging !== null}
         onOpenChange={(open) => !open && setPurging(null)}
         title="Purge domain"
-        description={`Removes everything the platform holds about ${purging ?? "this domain"}: its exploration, discovered addresses, DNS answer and validation records. Use it to serve a removal request. This can't be undone.`}
+        description={
+          `Removes everything the platform holds about ${purging ?? "this domain"}: its exploration, discovered addresses, ` +
+          "DNS answer and validation records. Use it to serve a removal request. This can't be undone."
+        }
         confirmLabel="Purge"
         pendingLabel="Purging..."
         pending={purge.isPending}
@@ -109,7 +117,7 @@ function ExplorationStatus({ exploring, outline }: { exploring: string | null; o
         {outline.discoveredEmails === 1 ? "address" : "addresses"} discovered
       </p>
       <p className="text-muted-foreground">
-        <time dateTime={outline.exploredAt}>{formatWhen(outline.exploredAt)}</time>
+        <When iso={outline.exploredAt} />
         {outline.partial && " · Partial: the exploration stopped before it had read every page"}
       </p>
     </div>
@@ -118,7 +126,12 @@ function ExplorationStatus({ exploring, outline }: { exploring: string | null; o
 
 function purgeSummary(answer: PurgeAnswer): string {
   const counted = (count: number, one: string, many: string) => `${count.toLocaleString()} ${count === 1 ? one : many}`;
-  return `${answer.domain}: ${counted(answer.explorations, "exploration", "explorations")}, ${counted(answer.discoveredEmails, "discovered address", "discovered addresses")}, ${counted(answer.dnsAnswers, "DNS answer", "DNS answers")} and ${counted(answer.validations, "validation record", "validation records")} removed`;
+  const removed = [
+    counted(answer.explorations, "exploration", "explorations"),
+    counted(answer.discoveredEmails, "discovered address", "discovered addresses"),
+    counted(answer.dnsAnswers, "DNS answer", "DNS answers"),
+  ];
+  return `${answer.domain}: ${removed.join(", ")} and ${counted(answer.validations, "validation record", "validation records")} removed`;
 }
 
 type ColumnActions = { exploring: string | null; onExplore: (domain: string) => void; onPurge: (domain: string) => void };
@@ -135,7 +148,7 @@ function columns({ exploring, onExplore, onPurge }: ColumnActions): ColumnDef<Ad
             <Badge variant={verdictVariant(domain.dnsVerdict)}>{verdictLabel(domain.dnsVerdict)}</Badge>
             {domain.dnsExpiresAt && (
               <span className="text-xs text-muted-foreground">
-                Cached until <time dateTime={domain.dnsExpiresAt}>{formatWhen(domain.dnsExpiresAt)}</time>
+                Cached until <When iso={domain.dnsExpiresAt} />
               </span>
             )}
           </span>
@@ -147,16 +160,12 @@ function columns({ exploring, onExplore, onPurge }: ColumnActions): ColumnDef<Ad
       id: "explored",
       header: "Explored",
       cell: ({ row: { original: domain } }) =>
-        domain.exploredAt ? (
-          <span className="flex flex-wrap items-center gap-1">
-            <time dateTime={domain.exploredAt}>{formatWhen(domain.exploredAt)}</time>
-            {domain.partial && <Badge variant="outline">Partial</Badge>}
-          </span>
-        ) : (
-          <span className="text-muted-foreground">Never</span>
-        ),
+        <span className="flex flex-wrap items-center gap-1">
+          <When iso={domain.exploredAt} />
+          {domain.partial && <Badge variant="outline">Partial</Badge>}
+        </span>,
     },
-    { id: "addresses", header: "Addresses", meta: { className: "tabular-nums" }, cell: ({ row }) => row.original.discoveredEmails.toLocaleString() },
+    countColumn("addresses", "Addresses", (domain) => domain.discoveredEmails),
     {
       id: "actions",
       header: () => <span className="sr-only">Actions</span>,

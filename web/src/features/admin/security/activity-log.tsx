@@ -9,7 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { useAdminActivity } from "../api/get-admin-activity";
-import { formatWhen } from "../users/user-labels";
+import { countColumn, whenColumn } from "../users/columns";
 import { AnomalyBadge } from "./anomaly-badge";
 
 export function ActivityLog() {
@@ -43,7 +43,7 @@ export function ActivityLog() {
 }
 
 const columns: ColumnDef<ActivityEntry>[] = [
-  { id: "createdAt", header: "When", cell: ({ row }) => <time dateTime={row.original.createdAt}>{formatWhen(row.original.createdAt)}</time> },
+  whenColumn("createdAt", "When", (entry) => entry.createdAt),
   {
     id: "who",
     header: "Who",
@@ -55,6 +55,6 @@ const columns: ColumnDef<ActivityEntry>[] = [
     ),
   },
   { id: "endpoint", header: "Endpoint", meta: { className: "font-mono text-xs" }, cell: ({ row }) => row.original.endpoint },
-  { id: "requests", header: "Requests", meta: { className: "tabular-nums" }, cell: ({ row }) => row.original.requestCount.toLocaleString() },
+  countColumn("requests", "Requests", (entry) => entry.requestCount),
   { id: "anomaly", header: "Anomaly", cell: ({ row }) => <AnomalyBadge entry={row.original} /> },
 ];

@@ -6,7 +6,7 @@ import { CursorTable } from "@/components/ui/cursor-table";
 import type { ColumnDef } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useAuditLog } from "../api/get-audit-log";
-import { formatWhen } from "../users/user-labels";
+import { whenColumn } from "../users/columns";
 import { actionWords, auditChanges } from "./audit-words";
 
 export function AuditLog() {
@@ -31,7 +31,8 @@ export function AuditLog() {
 }
 
 const columns: ColumnDef<AuditEntry>[] = [
-  { id: "who", header: "Who", cell: ({ row }) => row.original.actorEmail ?? (row.original.actorId === null ? "System" : row.original.actorId) },
+  // No actor: the system did it (expiring grants); an actor whose account is gone keeps the email of the time.
+  { id: "who", header: "Who", cell: ({ row: { original: entry } }) => entry.actorEmail ?? entry.actorId ?? "System" },
   { id: "action", header: "Action", cell: ({ row }) => actionWords(row.original.action) },
   {
     id: "target",
@@ -44,7 +45,7 @@ const columns: ColumnDef<AuditEntry>[] = [
     ),
   },
   { id: "change", header: "Change", meta: { className: "min-w-64" }, cell: ({ row }) => <AuditChangeList entry={row.original} /> },
-  { id: "createdAt", header: "When", cell: ({ row }) => <time dateTime={row.original.createdAt}>{formatWhen(row.original.createdAt)}</time> },
+  whenColumn("createdAt", "When", (entry) => entry.createdAt),
 ];
 
 function AuditChangeList({ entry }: { entry: AuditEntry }) {

@@ -9,7 +9,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { useAdminUsers } from "../api/get-admin-users";
 import { UserDrawer } from "../users/user-drawer";
 import { suspensionText, userThrottleText } from "../users/user-labels";
-import { userLinkColumn } from "../users/user-link-column";
+import { userLinkColumn } from "../users/columns";
 
 export function LimitedUsers() {
   const [openUserId, setOpenUserId] = useState<string | null>(null);

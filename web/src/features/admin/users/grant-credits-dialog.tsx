@@ -42,7 +42,9 @@ export function GrantCreditsDialog({ open, onOpenChange, user }: GrantCreditsDia
         onOpenChange(next);
       }}
       title="Grant credits"
-      description={user ? `Credits for ${userLabel(user)}, added to their granted balance.` : "Choose a user, then how many credits and why."}
+      description={
+        user ? `Credits for ${userLabel(user)}, added to their granted balance.` : "Choose a user, then how many credits and why."
+      }
       schema={grantFormSchema}
       defaultValues={{ userId: user?.id ?? "", amount: "", grantType: "bonus", reason: "", expiresAt: "" }}
       onSubmit={async ({ userId, ...request }) => {

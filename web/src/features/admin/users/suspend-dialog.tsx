@@ -32,7 +32,7 @@ export function SuspendDialog({ open, onOpenChange, user }: SuspendDialogProps) 
           const saved = await mutation.mutateAsync({ id: user.id, ...values });
           toast({
             title: "User suspended",
-            description: `${userLabel(saved)} is suspended until ${saved.suspendedUntil ? formatWhen(saved.suspendedUntil) : "further notice"}`,
+            description: `${userLabel(saved)} is suspended until ${formatWhen(saved.suspendedUntil ?? values.until)}`,
           });
           onOpenChange(false);
         } catch (error) {
@@ -44,7 +44,12 @@ export function SuspendDialog({ open, onOpenChange, user }: SuspendDialogProps) 
     >
       {(form) => (
         <>
-          <TextField label="Suspended until" type="datetime-local" registration={form.register("until")} error={form.formState.errors.until} />
+          <TextField
+            label="Suspended until"
+            type="datetime-local"
+            registration={form.register("until")}
+            error={form.formState.errors.until}
+          />
           <TextareaField label="Reason" registration={form.register("reason")} error={form.formState.errors.reason} />
         </>
       )}

@@ -15,6 +15,7 @@ import { useSetUserAdmin } from "../api/set-user-admin";
 import { useUnsuspendUser } from "../api/user-suspension";
 import { GrantStatusBadge } from "../credits/grant-status";
 import { AnomalyBadge } from "../security/anomaly-badge";
+import { When } from "./columns";
 import { GrantCreditsDialog } from "./grant-credits-dialog";
 import { SuspendDialog } from "./suspend-dialog";
 import { ThrottleDialog } from "./throttle-dialog";
@@ -30,6 +31,9 @@ import {
 } from "./user-labels";
 import { UserStatusBadges } from "./user-status-badges";
 
+const SHEET =
+  "top-0 right-0 left-auto h-dvh max-h-dvh w-full max-w-xl translate-x-0 translate-y-0 content-start rounded-none rounded-l-2xl";
+
 type UserDrawerProps = {
   /** The user shown; null keeps the drawer closed. */
   userId: string | null;
@@ -39,7 +43,8 @@ type UserDrawerProps = {
 export function UserDrawer({ userId, onClose }: UserDrawerProps) {
   return (
     <Dialog open={userId !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="top-0 right-0 left-auto h-dvh max-h-dvh w-full max-w-xl translate-x-0 translate-y-0 content-start rounded-none rounded-l-2xl">
+      {/* A sheet along the right edge rather than a box in the middle: the table stays in sight beside it. */}
+      <DialogContent className={SHEET}>
         {userId !== null && <UserDrawerBody userId={userId} />}
       </DialogContent>
     </Dialog>
@@ -137,7 +142,7 @@ function UserDetails({ detail: { user, usage, grants, recentActivity } }: { deta
             <>
               <span className="font-mono text-xs">{entry.endpoint}</span>
               <span className="text-muted-foreground">
-                {entry.requestCount.toLocaleString()} × · <time dateTime={entry.createdAt}>{formatWhen(entry.createdAt)}</time>
+                {entry.requestCount.toLocaleString()} × · <When iso={entry.createdAt} />
               </span>
               <AnomalyBadge entry={entry} />
             </>
@@ -150,7 +155,7 @@ function UserDetails({ detail: { user, usage, grants, recentActivity } }: { deta
             <>
               <span className="font-medium">{grant.amount.toLocaleString()} credits</span>
               <span className="text-muted-foreground">
-                {GRANT_TYPE_LABELS[grant.grantType]} · {grant.reason} · <time dateTime={grant.createdAt}>{formatWhen(grant.createdAt)}</time>
+                {GRANT_TYPE_LABELS[grant.grantType]} · {grant.reason} · <When iso={grant.createdAt} />
               </span>
               <GrantStatusBadge grant={grant} />
             </>
@@ -217,14 +222,14 @@ function UserActions({ user }: { user: AdminUserRow }) {
     setAdmin.mutate(
       { id: user.id, isAdmin: !user.isAdmin },
       {
-        onSuccess: (saved) => {
-          setOpen(null);
-          toast({ title: saved.isAdmin ? "Admin added" : "Admin revoked", description: `${userLabel(saved)} ${saved.isAdmin ? "is now an admin" : "is no longer an admin"}` });
-        },
-        onError: (error) => {
-          setOpen(null);
-          toast({ title: "Error", description: messageOf(error, "Failed to change the admin flag"), variant: "destructive" });
-        },
+        onSuccess: (saved) =>
+          toast({
+            title: saved.isAdmin ? "Admin added" : "Admin revoked",
+            description: `${userLabel(saved)} ${saved.isAdmin ? "is now an admin" : "is no longer an admin"}`,
+          }),
+        onError: (error) =>
+          toast({ title: "Error", description: messageOf(error, "Failed to change the admin flag"), variant: "destructive" }),
+        onSettled: () => setOpen(null),
       },
     );
   }

@@ -32,7 +32,8 @@ export function planLabel(plan: string): string {
 export function throttleText(throttle: AdminUserRow["throttle"]): string {
   const allowed = Math.floor((throttle.maxRequestsPerMinute * throttle.currentThrottleLevel) / 100);
   const perMinute = `${allowed.toLocaleString()} ${allowed === 1 ? "request" : "requests"} per minute`;
-  return throttle.currentThrottleLevel === 100 ? perMinute : `${perMinute} (${throttle.currentThrottleLevel}% of ${throttle.maxRequestsPerMinute.toLocaleString()})`;
+  if (throttle.currentThrottleLevel === 100) return perMinute;
+  return `${perMinute} (${throttle.currentThrottleLevel}% of ${throttle.maxRequestsPerMinute.toLocaleString()})`;
 }
 
 /** Whether a suspension is in force at `now`: one whose end has passed no longer holds the user back. */

@@ -15,8 +15,8 @@ import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { type AdminUsersParams, useAdminUsers } from "../api/get-admin-users";
 import { ExportUsersButton } from "./export-users-button";
 import { UserDrawer } from "./user-drawer";
-import { formatWhen, PLAN_LABELS, planLabel } from "./user-labels";
-import { userLinkColumn } from "./user-link-column";
+import { countColumn, userLinkColumn, whenColumn } from "./columns";
+import { PLAN_LABELS, planLabel } from "./user-labels";
 import { UserStatusBadges } from "./user-status-badges";
 
 type UserFilter = (typeof USER_FILTERS)[number];
@@ -124,8 +124,8 @@ function columns(open: (id: string) => void): ColumnDef<AdminUserRow>[] {
     userLinkColumn(open),
     { id: "status", header: "Status", cell: ({ row }) => <UserStatusBadges user={row.original} /> },
     { id: "plan", header: "Plan", cell: ({ row }) => planLabel(row.original.plan) },
-    { id: "validations", header: "Validations", meta: { className: "tabular-nums" }, cell: ({ row }) => row.original.validationCount.toLocaleString() },
-    { id: "contacts", header: "Contacts", meta: { className: "tabular-nums" }, cell: ({ row }) => row.original.contactCount.toLocaleString() },
+    countColumn("validations", "Validations", (user) => user.validationCount),
+    countColumn("contacts", "Contacts", (user) => user.contactCount),
     {
       id: "credits",
       header: "Credits (granted / paid)",
@@ -133,17 +133,14 @@ function columns(open: (id: string) => void): ColumnDef<AdminUserRow>[] {
       cell: ({ row: { original: user } }) =>
         `${user.balances.grantedCredits.toLocaleString()} / ${user.balances.paidCredits.toLocaleString()}`,
     },
-    { id: "createdAt", header: "Joined", cell: ({ row }) => <time dateTime={row.original.createdAt}>{formatWhen(row.original.createdAt)}</time> },
-    {
-      id: "lastActiveAt",
-      header: "Last active",
-      cell: ({ row: { original: user } }) =>
-        user.lastActiveAt ? <time dateTime={user.lastActiveAt}>{formatWhen(user.lastActiveAt)}</time> : "Never",
-    },
+    whenColumn("createdAt", "Joined", (user) => user.createdAt),
+    whenColumn("lastActiveAt", "Last active", (user) => user.lastActiveAt),
   ];
 }
 
-function Choice({ label, value, onChange, children }: { label: string; value: string | undefined; onChange: (value: string) => void; children: ReactNode }) {
+type ChoiceProps = { label: string; value: string | undefined; onChange: (value: string) => void; children: ReactNode };
+
+function Choice({ label, value, onChange, children }: ChoiceProps) {
   const id = useId();
   return (
     <div className="grid w-40 gap-1.5">
