@@ -4,7 +4,8 @@ import { cn } from "@/lib/cn";
 
 /** A progress bar; `value` between 0 and `max` (100 unless told), or null while how far is not known. */
 export function Progress({ className, value, max = 100, ...props }: ComponentProps<typeof ProgressPrimitive.Root>) {
-  const share = value == null ? 0 : Math.min(100, Math.max(0, (value / max) * 100));
+  // While how far is not known, the bar is full and pulses: work is going on, with no promise of how much is left.
+  const share = value == null ? 100 : Math.min(100, Math.max(0, (value / max) * 100));
   return (
     <ProgressPrimitive.Root
       value={value}
@@ -13,7 +14,7 @@ export function Progress({ className, value, max = 100, ...props }: ComponentPro
       {...props}
     >
       <ProgressPrimitive.Indicator
-        className="h-full bg-primary transition-transform"
+        className={cn("h-full bg-primary transition-transform", value == null && "animate-pulse opacity-60")}
         style={{ transform: `translateX(-${100 - share}%)` }}
       />
     </ProgressPrimitive.Root>
