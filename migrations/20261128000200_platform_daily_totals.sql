@@ -277,31 +277,45 @@ create trigger contact_lists_count_daily_delete
   after delete on public.contact_lists referencing old table as old_rows
   for each statement execute function private.count_daily_contact_lists();
 
--- Backfill --------------------------------------------------------------------------------------------------------
--- The rows already there, as the triggers would have counted them (in shard 0). Stocks start at each row's creation;
--- rows deleted before now are gone and counted nowhere.
+-- Recount ---------------------------------------------------------------------------------------------------------
+-- The totals as the triggers would have counted the rows there are now (in shard 0): the migration's backfill, and a
+-- bench that loads history with its own timestamps. Stocks start at each row's creation; rows deleted before now are
+-- gone and counted nowhere. The table is locked meanwhile, so run it while nothing else writes.
 
-insert into private.platform_daily_totals (day, metric, shard, amount)
-select b.day, b.metric, 0, pg_catalog.sum(b.amount)::bigint
-from (
-  select private.utc_day(v.created_at) as day, 'validations' as metric, v.emails_processed::bigint as amount
-  from public.validation_logs as v
-  union all
-  select private.utc_day(p.created_at), 'revenue_cents', p.amount_cents
-  from public.payments as p where p.status in ('completed', 'verified')
-  union all
-  select private.utc_day(p.created_at), m.metric, 1
-  from public.profiles as p, (values ('new_users'), ('registered_users')) as m (metric)
-  union all
-  select private.utc_day(c.created_at), 'contacts', 1 from public.saved_contacts as c
-  union all
-  select private.utc_day(s.created_at), 'anonymous_sessions', 1 from public.anonymous_sessions as s
-  union all
-  select c.day, c.metric, c.amount
-  from public.contact_lists as l, private.contact_list_changes(l.created_at, l.deleted_at, 1) as c
-) as b
-group by b.day, b.metric
-having pg_catalog.sum(b.amount) <> 0;
+create or replace function private.recount_platform_daily_totals()
+returns void
+language sql
+set search_path = ''
+as $$
+  lock table private.platform_daily_totals in exclusive mode;
+  delete from private.platform_daily_totals;
+  insert into private.platform_daily_totals (day, metric, shard, amount)
+  select b.day, b.metric, 0, pg_catalog.sum(b.amount)::bigint
+  from (
+    select private.utc_day(v.created_at) as day, 'validations' as metric, v.emails_processed::bigint as amount
+    from public.validation_logs as v
+    union all
+    select private.utc_day(p.created_at), 'revenue_cents', p.amount_cents
+    from public.payments as p where p.status in ('completed', 'verified')
+    union all
+    select private.utc_day(p.created_at), m.metric, 1
+    from public.profiles as p, (values ('new_users'), ('registered_users')) as m (metric)
+    union all
+    select private.utc_day(c.created_at), 'contacts', 1 from public.saved_contacts as c
+    union all
+    select private.utc_day(s.created_at), 'anonymous_sessions', 1 from public.anonymous_sessions as s
+    union all
+    select c.day, c.metric, c.amount
+    from public.contact_lists as l, private.contact_list_changes(l.created_at, l.deleted_at, 1) as c
+  ) as b
+  group by b.day, b.metric
+  having pg_catalog.sum(b.amount) <> 0;
+$$;
+comment on function private.recount_platform_daily_totals() is
+  'Counts the daily totals again from the rows there are now; locks them meanwhile.';
+revoke execute on function private.recount_platform_daily_totals() from public;
+
+select private.recount_platform_daily_totals();
 
 -- Upkeep ----------------------------------------------------------------------------------------------------------
 -- Past days are seldom written (only when a row of theirs is deleted or its payment changes status), so their 16
