@@ -46,11 +46,11 @@ export interface DayWindow {
  */
 export async function loadAdminDataSet(sql: postgres.Sql, size = ADMIN_DATA_SET): Promise<string> {
   const year = `${size.days} days`;
-  await sql`create temporary table bench_users (n integer primary key, id uuid not null, created_at timestamptz not null)`;
+  await sql`create temporary table bench_users (k integer primary key, id uuid not null, created_at timestamptz not null)`;
   await sql`
-    insert into bench_users (n, id, created_at)
+    insert into bench_users (k, id, created_at)
     select n, gen_random_uuid(), now() - ${year}::interval * (1 - n::float8 / ${size.users})
-    from generate_series(1, ${size.users}) as n
+    from generate_series(1, ${size.users}::integer) as n
   `;
   // Auth's trigger creates each profile in a statement of its own, and each adds to the same few daily totals rows:
   // in one transaction those rows would pile up 100,000 versions, so users go in by the thousand, as sign-ups
@@ -62,11 +62,11 @@ export async function loadAdminDataSet(sql: postgres.Sql, size = ADMIN_DATA_SET)
         raw_app_meta_data, raw_user_meta_data, created_at, updated_at
       )
       select '00000000-0000-0000-0000-000000000000', b.id, 'authenticated', 'authenticated',
-        case b.n when 1 then ${ADMIN_EMAIL} else 'bench-user-' || b.n || '@bench.example' end, '', b.created_at,
-        '{"provider": "email", "providers": ["email"]}', jsonb_build_object('username', 'bench_user_' || b.n),
+        case b.k when 1 then ${ADMIN_EMAIL} else 'bench-user-' || b.k || '@bench.example' end, '', b.created_at,
+        '{"provider": "email", "providers": ["email"]}', jsonb_build_object('username', 'bench_user_' || b.k),
         b.created_at, b.created_at
       from bench_users as b
-      where b.n between ${first} and ${first + USERS_PER_STATEMENT - 1}
+      where b.k between ${first} and ${first + USERS_PER_STATEMENT - 1}
     `;
   }
   await sql`update public.profiles as p set created_at = b.created_at from bench_users as b where b.id = p.id`;
@@ -84,12 +84,12 @@ export async function loadAdminDataSet(sql: postgres.Sql, size = ADMIN_DATA_SET)
         case when n % 10 = 1 then 25 else 1 end,
         case when n % 10 = 0 then 'bench-session-' || n % ${size.anonymousSessions} end,
         t.at
-      from generate_series(${month * perMonth + 1}, ${Math.min((month + 1) * perMonth, size.validationLogs)}) as n
+      from generate_series(${month * perMonth + 1}::integer, ${Math.min((month + 1) * perMonth, size.validationLogs)}::integer) as n
       cross join lateral (
         select now() - ${year}::interval * (1 - (n::float8 / ${size.validationLogs}) ^ 0.5) as at
       ) as t
       join bench_users as u
-        on u.n = 1 + (hashint4(n) & 2147483647) % greatest(1, floor(${size.users} * (n::float8 / ${size.validationLogs}) ^ 0.5))::int
+        on u.k = 1 + (hashint4(n) & 2147483647) % greatest(1, floor(${size.users} * (n::float8 / ${size.validationLogs}) ^ 0.5))::int
     `;
   }
 
@@ -99,28 +99,28 @@ export async function loadAdminDataSet(sql: postgres.Sql, size = ADMIN_DATA_SET)
       (array['stripe', 'paypal', 'venmo', 'cashapp', 'crypto'])[1 + n % 5],
       (array['completed', 'completed', 'verified', 'pending', 'failed', 'refunded'])[1 + n % 6],
       u.created_at + (now() - u.created_at) * ((hashint4(n) & 1023) / 1024.0)
-    from generate_series(1, ${size.payments}) as n
-    join bench_users as u on u.n = 1 + (hashint4(n + 7) & 2147483647) % ${size.users}
+    from generate_series(1, ${size.payments}::integer) as n
+    join bench_users as u on u.k = 1 + (hashint4(n + 7) & 2147483647) % ${size.users}
   `;
   await sql`
     insert into public.saved_contacts (user_id, list_id, email, domain, source, created_at)
     select l.user_id, l.id, 'contact' || n || '@bench-corp.test', 'bench-corp.test', 'manual',
       u.created_at + (now() - u.created_at) * ((hashint4(n) & 1023) / 1024.0)
-    from generate_series(1, ${size.contacts}) as n
-    join bench_users as u on u.n = 1 + n % ${size.contactOwners}
+    from generate_series(1, ${size.contacts}::integer) as n
+    join bench_users as u on u.k = 1 + n % ${size.contactOwners}
     join public.contact_lists as l on l.user_id = u.id and l.is_default
   `;
   await sql`
     insert into public.contact_lists (user_id, name, created_at, deleted_at)
     select u.id, 'Bench list ' || n, u.created_at,
       case when n % 5 = 0 then u.created_at + (now() - u.created_at) * ((hashint4(n) & 1023) / 1024.0) end
-    from generate_series(1, ${size.extraLists}) as n
-    join bench_users as u on u.n = 1 + (hashint4(n + 3) & 2147483647) % ${size.users}
+    from generate_series(1, ${size.extraLists}::integer) as n
+    join bench_users as u on u.k = 1 + (hashint4(n + 3) & 2147483647) % ${size.users}
   `;
   await sql`
     insert into public.anonymous_sessions (session_id, created_at, last_activity_at, last_reset_at)
     select rpad('bench' || n, 21, '_'), t.at, t.at, t.at
-    from generate_series(1, ${size.anonymousSessions}) as n
+    from generate_series(1, ${size.anonymousSessions}::integer) as n
     cross join lateral (select now() - ${year}::interval * (1 - n::float8 / ${size.anonymousSessions}) as at) as t
   `;
 
