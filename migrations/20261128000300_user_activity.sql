@@ -2,19 +2,24 @@
 --
 -- A user is active on a UTC day when they validate (a validation log with their id: single, bulk or API), explore a
 -- domain (the api's admission of an exploration, next migration) or sign in (Auth sets auth.users.last_sign_in_at).
--- One row per user and day, whatever they did and how often.
 --
--- Active users over a window is a distinct count, which over a year of days means reading millions of rows. Two
--- things keep it fast:
---   - a window that reaches today (the dashboard's last 7 days, month to date, ...) needs no distinct count: a user
---     was active in [from, today] exactly when their last active day is on or after from, and
---     private.user_last_active_days keeps that day per user (one row each, indexed by day);
---   - days before today no longer change (but for the rare late or backdated row, which forgets the cached answers
---     it touches), so a window of past days is counted once and kept in private.active_user_counts. Cache rows are
---     tiny and the dashboard asks a few new windows a day, so they are not pruned.
+-- Each user has one row holding a bitmap of their active days: bit i set means active on first_day + i. Active users
+-- over any window is then one scan of at most one narrow row per user (100,000 users: a few megabytes), counting the
+-- rows with a bit set in the window's part of the bitmap: no distinct count over millions of (user, day) rows, and
+-- no cache of past windows to keep true when late activity arrives. A year of days is 46 bytes per user.
 --
--- The same recording keeps profiles.last_activity_at: at most once a minute per user, and never waiting for a lock,
--- since it rides along with the user's request: when another transaction holds the profile, this one skips it.
+-- Recording never waits for a lock a long transaction holds, since it rides along with the user's request (a
+-- validation, a sign-in, an exploration):
+--   - a user's bitmap is written only by the transaction holding that user's advisory lock (taken with a try-lock,
+--     kept until it ends), so the row is never locked by another writer when it is written;
+--   - when another transaction in progress holds the lock, the days go to private.user_activity_pending instead (a
+--     plain insert, which waits for nobody), the counting reads them there too, and the user's next recording that
+--     gets the lock folds them into the bitmap.
+-- Only deleting the account locks the row otherwise, and a recording for an account being deleted waits for it (as
+-- any write naming that profile does).
+--
+-- The same recording keeps profiles.last_activity_at: at most once a minute per user, and never waiting for a lock:
+-- when another transaction holds the profile, this one skips it.
 --
 -- Nobody reaches these tables through the API; the admin figure functions read them with definer rights.
 
@@ -28,91 +33,127 @@ comment on type private.user_activity is 'A user was active at this moment.';
 
 -- Tables ----------------------------------------------------------------------------------------------------------
 
-create table private.user_active_days (
-  user_id uuid not null references public.profiles (id) on delete cascade,
-  day date not null,
-  primary key (user_id, day)
+create table private.user_activity_bitmaps (
+  user_id uuid primary key references public.profiles (id) on delete cascade,
+  first_day date not null,
+  days bit varying not null constraint user_activity_bitmaps_days_not_empty check (pg_catalog.length(days) > 0)
 );
 
-comment on table private.user_active_days is
-  'The UTC days on which each user validated, explored or signed in; gone with the user.';
+comment on table private.user_activity_bitmaps is
+  'Each user''s active UTC days (validated, explored or signed in): bit i of days is first_day + i; gone with the user.';
 
--- Distinct users over a range of days reads this index only.
-create index user_active_days_day_user_id_idx on private.user_active_days (day, user_id);
-
-create table private.user_last_active_days (
-  user_id uuid primary key references public.profiles (id) on delete cascade,
+create table private.user_activity_pending (
+  user_id uuid not null references public.profiles (id) on delete cascade,
   day date not null
 );
 
-comment on table private.user_last_active_days is
-  'Each user''s latest active day: who was active in a window reaching today, without a distinct count.';
+comment on table private.user_activity_pending is
+  'Active days recorded while another transaction was writing the user''s bitmap; the user''s next recording folds '
+  'them in. Usually empty.';
 
-create index user_last_active_days_day_idx on private.user_last_active_days (day);
-
-create table private.active_user_counts (
-  from_day date not null,
-  to_day date not null,
-  users bigint not null constraint active_user_counts_users_not_negative check (users >= 0),
-  primary key (from_day, to_day),
-  constraint active_user_counts_range check (from_day < to_day)
-);
-
-comment on table private.active_user_counts is
-  'Distinct active users in [from_day, to_day), for ranges that end before today; a row goes when activity is '
-  'recorded on or removed from one of its days.';
+create index user_activity_pending_user_id_idx on private.user_activity_pending (user_id);
 
 -- Grants ----------------------------------------------------------------------------------------------------------
 
-revoke all on table private.user_active_days from public, anon, authenticated, service_role;
-revoke all on table private.user_last_active_days from public, anon, authenticated, service_role;
-revoke all on table private.active_user_counts from public, anon, authenticated, service_role;
+revoke all on table private.user_activity_bitmaps from public, anon, authenticated, service_role;
+revoke all on table private.user_activity_pending from public, anon, authenticated, service_role;
 
 -- Row level security ----------------------------------------------------------------------------------------------
 
-alter table private.user_active_days enable row level security;
-alter table private.user_last_active_days enable row level security;
-alter table private.active_user_counts enable row level security;
+alter table private.user_activity_bitmaps enable row level security;
+alter table private.user_activity_pending enable row level security;
 
 -- Helpers ---------------------------------------------------------------------------------------------------------
 
--- Cached counts are filled under this lock shared and forgotten under it exclusive: a count computed while a late row
--- was being recorded is then either computed after that row's commit or forgotten after its own.
-create or replace function private.active_user_counts_lock_key()
-returns bigint
+-- p_bits placed p_offset days into a bitmap of p_length days, zeros around it: the common frame two bitmaps are
+-- OR-ed in (bit strings combine only at equal lengths).
+create or replace function private.widen_day_bitmap(p_bits bit varying, p_offset integer, p_length integer)
+returns bit varying
 language sql
 immutable
 set search_path = ''
 as $$
-  select 7301561020261128
+  select (pg_catalog.repeat('0', p_offset) || p_bits::text
+    || pg_catalog.repeat('0', p_length - p_offset - pg_catalog.length(p_bits)))::bit varying
 $$;
-comment on function private.active_user_counts_lock_key() is
-  'The advisory lock that orders filling active_user_counts against forgetting its rows.';
-revoke execute on function private.active_user_counts_lock_key() from public;
+comment on function private.widen_day_bitmap(bit varying, integer, integer) is
+  'A bitmap of days placed p_offset days into p_length days of zeros.';
+revoke execute on function private.widen_day_bitmap(bit varying, integer, integer) from public;
 
--- Records each user's day (if their profile exists; and their last active day) and moves last_activity_at forward to the latest moment, when it
--- is more than a minute behind and no other transaction holds the profile. The profile is locked for no key update,
--- which lets other transactions' foreign keys to it (this function's own inserts among them) through.
+-- Marks users active on days: days are set in each user's bitmap, which grows at its end for a later day and moves
+-- its first_day back for an earlier one. Users whose bitmap another transaction in progress is writing (their
+-- advisory lock is taken) get their days in the pending table instead; a user whose lock this one gets folds their
+-- pending days in. Days of users without a profile (deleted, or never registered) are dropped.
+create or replace function private.mark_active_days(p_activity private.user_activity[])
+returns void
+language sql
+set search_path = ''
+as $$
+  with days as materialized (
+    select distinct a.user_id, private.utc_day(a.at) as day
+    from pg_catalog.unnest(p_activity) as a
+    where exists (select from public.profiles as p where p.id = a.user_id)
+  ),
+  users as materialized (
+    select u.user_id, pg_catalog.pg_try_advisory_xact_lock(20261130, pg_catalog.hashtext(u.user_id::text)) as claimed
+    from (select distinct d.user_id from days as d order by 1) as u
+  ),
+  deferred as (
+    insert into private.user_activity_pending (user_id, day)
+    select d.user_id, d.day from days as d join users as u on u.user_id = d.user_id where not u.claimed
+  ),
+  folded as (
+    delete from private.user_activity_pending as p
+    using users as u
+    where u.claimed and p.user_id = u.user_id
+    returning p.user_id, p.day
+  ),
+  claimed_days as (
+    select d.user_id, d.day from days as d join users as u on u.user_id = d.user_id where u.claimed
+    union
+    select f.user_id, f.day from folded as f
+  ),
+  framed as (
+    select c.user_id, c.day,
+      pg_catalog.min(c.day) over (partition by c.user_id) as first_day,
+      pg_catalog.max(c.day) over (partition by c.user_id) as last_day
+    from claimed_days as c
+  )
+  insert into private.user_activity_bitmaps as b (user_id, first_day, days)
+  select f.user_id, f.first_day,
+    pg_catalog.bit_or(private.widen_day_bitmap(B'1', f.day - f.first_day, f.last_day - f.first_day + 1))
+  from framed as f
+  group by f.user_id, f.first_day
+  order by f.user_id
+  on conflict (user_id) do update set
+    first_day = least(b.first_day, excluded.first_day),
+    days = private.widen_day_bitmap(
+        b.days,
+        b.first_day - least(b.first_day, excluded.first_day),
+        greatest(b.first_day + pg_catalog.length(b.days), excluded.first_day + pg_catalog.length(excluded.days))
+          - least(b.first_day, excluded.first_day)
+      )
+      | private.widen_day_bitmap(
+        excluded.days,
+        excluded.first_day - least(b.first_day, excluded.first_day),
+        greatest(b.first_day + pg_catalog.length(b.days), excluded.first_day + pg_catalog.length(excluded.days))
+          - least(b.first_day, excluded.first_day)
+      );
+$$;
+comment on function private.mark_active_days(private.user_activity[]) is
+  'Sets users'' active days in their bitmaps (or, while another transaction writes a bitmap, keeps them pending), '
+  'never waiting for another recording.';
+revoke execute on function private.mark_active_days(private.user_activity[]) from public;
+
+-- Marks the users' days and moves last_activity_at forward to the latest moment, when it is more than a minute behind
+-- and no other transaction holds the profile. The profile is locked for no key update, which lets other
+-- transactions' foreign keys to it (the marking's own inserts among them) through.
 create or replace function private.record_user_activity(p_activity private.user_activity[])
 returns void
 language sql
 set search_path = ''
 as $$
-  with added as (
-    insert into private.user_active_days (user_id, day)
-    select distinct a.user_id, private.utc_day(a.at)
-    from pg_catalog.unnest(p_activity) as a
-    where exists (select from public.profiles as p where p.id = a.user_id)
-      and not exists (
-        select from private.user_active_days as d where d.user_id = a.user_id and d.day = private.utc_day(a.at)
-      )
-    order by 1, 2
-    on conflict do nothing
-    returning user_id, day
-  )
-  insert into private.user_last_active_days as l (user_id, day)
-  select a.user_id, pg_catalog.max(a.day) from added as a group by a.user_id order by a.user_id
-  on conflict (user_id) do update set day = excluded.day where l.day < excluded.day;
+  select private.mark_active_days(p_activity);
 
   with latest as (
     select a.user_id, pg_catalog.max(a.at) as at
@@ -137,82 +178,39 @@ comment on function private.record_user_activity(private.user_activity[]) is
   'another transaction holds).';
 revoke execute on function private.record_user_activity(private.user_activity[]) from public;
 
--- Distinct users active in [p_from, p_to).
+-- Distinct users active in [p_from, p_to): bitmaps with a bit set in the window's part (bit_count measured a little
+-- faster than position(B'1' in ...) over 100,000 rows), and users with a pending day in the window. The substring
+-- is empty for a bitmap that ends before the window or starts after it, so no row needs a range test first.
 create or replace function private.active_users_between(p_from date, p_to date)
 returns bigint
-language plpgsql
+language sql
+stable
 set search_path = ''
 as $$
-declare
-  today constant date := private.utc_day(pg_catalog.now());
-  users bigint;
-begin
-  if p_from >= p_to then
-    return 0;
-  end if;
-  if p_to > today then
-    -- Reaching today: users whose last active day is in the window, and (for a window ending before some
-    -- forward-dated activity) those whose last day is later but who were active in the window too.
-    select pg_catalog.count(*) into users
-    from private.user_last_active_days as l
-    where l.day >= p_from
-      and (l.day < p_to or (
-        select d.day from private.user_active_days as d
-        where d.user_id = l.user_id and d.day >= p_from and d.day < p_to limit 1
-      ) is not null);
-    return users;
-  end if;
-
-  perform pg_catalog.pg_advisory_xact_lock_shared(private.active_user_counts_lock_key());
-  select c.users into users from private.active_user_counts as c where c.from_day = p_from and c.to_day = p_to;
-  if found then
-    return users;
-  end if;
-  if p_to - p_from <= 31 then
-    -- A few weeks of days: their rows, grouped by user.
-    select pg_catalog.count(*) into users
-    from (select d.user_id from private.user_active_days as d where d.day >= p_from and d.day < p_to group by 1) as u;
-  else
-    -- Longer: one index probe per user active since p_from reads far fewer rows than the months of days.
-    select pg_catalog.count(*) into users
-    from private.user_last_active_days as l
-    where l.day >= p_from
-      and (
-        select d.day from private.user_active_days as d
-        where d.user_id = l.user_id and d.day >= p_from and d.day < p_to limit 1
-      ) is not null;
-  end if;
-  insert into private.active_user_counts (from_day, to_day, users) values (p_from, p_to, users)
-  on conflict do nothing;
-  return users;
-end;
+  with pending as (
+    select p.user_id from private.user_activity_pending as p where p.day >= p_from and p.day < p_to
+  )
+  select (
+    select pg_catalog.count(*)
+    from private.user_activity_bitmaps as b
+    where pg_catalog.bit_count(pg_catalog.substring(
+        b.days,
+        greatest(p_from - b.first_day, 0) + 1,
+        greatest(p_to - greatest(p_from, b.first_day), 0)
+      )) > 0
+      or b.user_id in (select p.user_id from pending as p)
+  ) + (
+    select pg_catalog.count(distinct p.user_id)
+    from pending as p
+    where not exists (select from private.user_activity_bitmaps as b where b.user_id = p.user_id)
+  )
 $$;
 comment on function private.active_users_between(date, date) is
-  'Distinct users active in [p_from, p_to): from each user''s last active day when the window reaches today, else '
-  'counted once and kept.';
+  'Distinct users active in [p_from, p_to): one pass over the users'' day bitmaps.';
 revoke execute on function private.active_users_between(date, date) from public;
 
 -- Trigger functions -----------------------------------------------------------------------------------------------
 -- Security definer: the statements that fire them run as API roles or as Auth, which may not write these tables.
-
-create or replace function private.forget_active_user_counts()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  if exists (select from changed_rows as r where r.day < private.utc_day(pg_catalog.now())) then
-    perform pg_catalog.pg_advisory_xact_lock(private.active_user_counts_lock_key());
-    delete from private.active_user_counts as c
-    where exists (select from changed_rows as r where r.day >= c.from_day and r.day < c.to_day);
-  end if;
-  return null;
-end;
-$$;
-comment on function private.forget_active_user_counts() is
-  'Statement trigger on user_active_days: forgets the cached counts of ranges holding a day recorded or removed late.';
-revoke execute on function private.forget_active_user_counts() from public;
 
 -- A validation log with a user: the user was active on its day.
 create or replace function private.record_validation_activity()
@@ -253,13 +251,6 @@ revoke execute on function private.record_sign_in_activity() from public;
 
 -- Triggers --------------------------------------------------------------------------------------------------------
 
-create trigger user_active_days_forget_counts_insert
-  after insert on private.user_active_days referencing new table as changed_rows
-  for each statement execute function private.forget_active_user_counts();
-create trigger user_active_days_forget_counts_delete
-  after delete on private.user_active_days referencing old table as changed_rows
-  for each statement execute function private.forget_active_user_counts();
-
 create trigger validation_logs_record_activity
   after insert on public.validation_logs referencing new table as new_rows
   for each statement execute function private.record_validation_activity();
@@ -271,15 +262,15 @@ create trigger on_auth_user_signed_in
   execute function private.record_sign_in_activity();
 
 -- Backfill --------------------------------------------------------------------------------------------------------
--- The activity already on record: validations and each user's last sign-in.
+-- The activity already on record: validations and each user's last sign-in, one element per user and day (the
+-- last_activity_at they imply is left as it was: it starts with the next activity).
 
-insert into private.user_active_days (user_id, day)
-select v.user_id, private.utc_day(v.created_at) from public.validation_logs as v where v.user_id is not null
-union
-select u.id, private.utc_day(u.last_sign_in_at)
-from auth.users as u
-join public.profiles as p on p.id = u.id
-where u.last_sign_in_at is not null;
-
-insert into private.user_last_active_days (user_id, day)
-select d.user_id, pg_catalog.max(d.day) from private.user_active_days as d group by d.user_id;
+select private.mark_active_days(array(
+  select row(a.user_id, pg_catalog.max(a.at))::private.user_activity
+  from (
+    select v.user_id, v.created_at as at from public.validation_logs as v where v.user_id is not null
+    union all
+    select u.id, u.last_sign_in_at from auth.users as u where u.last_sign_in_at is not null
+  ) as a
+  group by a.user_id, private.utc_day(a.at)
+));

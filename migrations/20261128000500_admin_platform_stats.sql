@@ -1,8 +1,9 @@
 -- The dashboard's platform figures for a window of whole UTC days, [p_from, p_to).
 --
 -- The api turns a timeframe (today, last7days, lastquarter, ...) and the window before it into dates and asks once
--- per window. Every figure comes from the daily totals (platform daily totals migration) and the active days (user
--- activity migration), so the answer reads a few thousand small rows whatever the platform's size. Admins only.
+-- per window. Every figure comes from the daily totals (platform daily totals migration), a few thousand small rows
+-- whatever the platform's size, but for the active users, one narrow bitmap row per user (user activity migration).
+-- Admins only.
 
 create or replace function private.admin_platform_stats(p_from date, p_to date)
 returns jsonb

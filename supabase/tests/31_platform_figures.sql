@@ -128,17 +128,16 @@ reset role;
 select set_config('request.jwt.claims', tests.claims_for('site_admin')::text, true);
 
 select private.admin_platform_stats(:'today'::date - 29, :'today'::date) ->> 'activeUsers' as active_before \gset
-select isnt_empty(
-  format($$ select from private.active_user_counts where from_day = %L and to_day = %L $$,
-         :'today'::date - 29, :'today'::date),
-  'the active users of a range of past days are kept'
+select is_empty(
+  format($$ select from private.user_activity_bitmaps where user_id = %L $$, tests.get_user_id('site_admin')),
+  'the site admin has not been active'
 );
 insert into public.validation_logs (user_id, validation_type, emails_processed, created_at)
 values (tests.get_user_id('site_admin'), 'single', 1, pg_temp.noon(20));
-select is_empty(
-  format($$ select from private.active_user_counts where from_day <= %L and to_day > %L $$,
-         :'today'::date - 20, :'today'::date - 20),
-  'activity recorded for a past day forgets the kept counts of the ranges holding it'
+select is(
+  (select first_day || ' ' || days::text from private.user_activity_bitmaps where user_id = tests.get_user_id('site_admin')),
+  (:'today'::date - 20) || ' 1',
+  'activity recorded for a past day sets that day'
 );
 select is((private.admin_platform_stats(:'today'::date - 29, :'today'::date) ->> 'activeUsers')::integer,
   :active_before + 1, 'and the range counts the newly active user');

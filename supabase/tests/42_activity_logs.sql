@@ -66,8 +66,8 @@ select results_eq(
   'an action''s limit records its refusals under the action'
 );
 select results_eq(
-  $$ select day from private.user_active_days where user_id = tests.get_user_id('other_member') $$,
-  $$ values ((now() at time zone 'utc')::date) $$,
+  $$ select first_day, days::text from private.user_activity_bitmaps where user_id = tests.get_user_id('other_member') $$,
+  $$ values ((now() at time zone 'utc')::date, '1') $$,
   'the admitted exploration still makes the user active'
 );
 select results_eq(
