@@ -2,7 +2,7 @@
 -- user's bitmap of days) and moves profiles.last_activity_at forward (at most once a minute, never waiting for a
 -- lock); the count over a window counts each user once, as counting the rows themselves does, for windows reaching
 -- today and windows long past. Recording never waits for another recording of the same user: its days wait in the
--- pending table, count from there, and are folded in by the user's next recording. No API role reaches the tables.
+-- pending table, count from there, and are folded in by a later recording. No API role reaches the tables.
 begin;
 select plan(54);
 
@@ -178,24 +178,26 @@ select is(private.active_users_between(:'today'::date - 10, :'today'::date), pg_
   'and the window counts one user fewer');
 
 -- Act 6: recording never waits for a lock ---------------------------------------------------------------------------
--- pgTAP runs in one session: the recording runs in another (dblink), committed, while this session holds the profile
--- the way a concurrent update of it does, and records the same user's activity the way a long transaction would. A
--- wait would end in the other session's statement timeout and fail here.
+-- pgTAP runs in one session: the recording runs in another (dblink, committed), while a third holds the profile the
+-- way a concurrent update of it does and records the same user's activity the way a long transaction would (this
+-- session's recordings above hold their lock buckets until it ends, so it cannot play that part). A wait would end in
+-- the other session's statement timeout and fail here.
 
 select format('host=127.0.0.1 port=%s dbname=%s user=postgres password=postgres',
   current_setting('port'), current_database()) as conninfo \gset
 select dblink_connect('other', :'conninfo');
+select dblink_connect('holder', :'conninfo');
 select dblink_exec('other', 'set statement_timeout = ''5s''');
 select dblink_exec('other', $$ delete from auth.users where raw_app_meta_data ->> 'test_user' = 'busy_user' $$);
 select t.id as busy_id from dblink('other', $$ select tests.create_user('busy_user') $$) as t (id uuid) \gset
 
--- A statement's first column, as text, run on the other session.
+-- A statement's first column, as text, run on another session.
 create function pg_temp.on(conn text, statement text) returns text language sql as $$
   select t.value from dblink(conn, statement) as t (value text) limit 1
 $$;
--- The busy user active at a moment, recorded on the other session.
-create function pg_temp.record_busy(p_at text) returns text language sql as $$
-  select pg_temp.on('other', format($q$ select private.record_user_activity(array[row(%L, %s)::private.user_activity])::text $q$,
+-- Records the busy user active at a moment (an SQL expression) on a session.
+create function pg_temp.record_busy(conn text, p_at text) returns text language sql as $$
+  select pg_temp.on(conn, format($q$ select private.record_user_activity(array[row(%L, %s)::private.user_activity])::text $q$,
     current_setting('tests.busy_id'), p_at))
 $$;
 select set_config('tests.busy_id', :'busy_id', true);
@@ -207,34 +209,39 @@ select format($$ select (last_activity_at is not null)::text || ' ' ||
 create function pg_temp.counted_by_other(p_from date, p_to date) returns integer language sql as $$
   select pg_temp.on('other', format('select private.active_users_between(%L, %L)::text', p_from, p_to))::integer
 $$;
+-- The holder starts a transaction that records the busy user five days ago and keeps it open.
+create function pg_temp.hold_busy() returns text language sql as $$
+  select dblink_exec('holder', 'begin');
+  select pg_temp.record_busy('holder', $q$now() - interval '5 days'$q$)
+$$;
 select pg_temp.counted_by_other(:'today', :'today'::date + 1) as others_today \gset
 
-savepoint holding;
-update public.profiles set requests_this_minute = requests_this_minute + 1 where id = :'busy_id';
-select private.record_user_activity(array[row(:'busy_id', now() - interval '5 days')::private.user_activity]);
-select lives_ok($$ select pg_temp.record_busy('now()') $$,
+select pg_temp.hold_busy();
+select dblink_exec('holder',
+  format('update public.profiles set requests_this_minute = requests_this_minute + 1 where id = %L', :'busy_id'));
+select lives_ok($$ select pg_temp.record_busy('other', 'now()') $$,
   'activity is recorded while another transaction holds the profile and writes the user''s days, without waiting');
 select is(pg_temp.on('other', :'busy_state'), 'false 1 none',
   'the held profile''s last activity is skipped; the day waits in the pending table');
 select is(pg_temp.counted_by_other(:'today', :'today'::date + 1), :others_today + 1,
   'and counts from there, for a user with no bitmap yet');
-rollback to savepoint holding;
-select pg_temp.record_busy('now()');
+select dblink_exec('holder', 'rollback');
+select pg_temp.record_busy('other', 'now()');
 select is(pg_temp.on('other', :'busy_state'), 'true 0 ' || :'today' || ' 1',
   'once the profile is free, the next activity sets it, and the pending day is folded into the bitmap');
 
-savepoint holding;
-select private.record_user_activity(array[row(:'busy_id', now() - interval '5 days')::private.user_activity]);
+select pg_temp.hold_busy();
 select pg_temp.counted_by_other(:'today'::date - 2, :'today'::date - 1) as others_before \gset
-select pg_temp.record_busy($$now() - interval '2 days'$$);
+select pg_temp.record_busy('other', $$now() - interval '2 days'$$);
 select is(pg_temp.counted_by_other(:'today'::date - 2, :'today'::date - 1), :others_before + 1,
   'a pending day counts for a user whose bitmap lacks it');
-rollback to savepoint holding;
-select pg_temp.record_busy('now()');
+select dblink_exec('holder', 'rollback');
+select pg_temp.record_busy('other', 'now()');
 select is(pg_temp.on('other', :'busy_state'), 'true 0 ' || (:'today'::date - 2) || ' 101',
-  'and is folded in by their next recording');
+  'and is folded in by the next recording');
 
 select dblink_exec('other', format($$ delete from auth.users where id = %L $$, :'busy_id'));
+select dblink_disconnect('holder');
 select dblink_disconnect('other');
 
 select * from finish();
