@@ -1,10 +1,12 @@
 // `npm run bench`'s admin dashboard figures: private.admin_platform_stats for every timeframe's window and the window
 // before it, and private.admin_lifetime_stats, on a platform of 100,000 users with 5,000,000 validation logs over a
-// year, as the api calls them (as the signed-in admin, one transaction each). "Cold" is a timeframe's first answer
-// with the kept active user counts forgotten; "warm" asks again.
+// year, as the api calls them (as the signed-in admin, one transaction each, over the api's own windows). "Cold" is a
+// timeframe's answer on a new connection, whose backend has read nothing yet; "warm" asks again on the same one.
 //
 // loadAdminDataSet() is the data set's loader on its own, for the other admin figures (the users page, the exports).
 import postgres from "postgres";
+import { TIMEFRAMES, type StatsWindow } from "../../../edge-functions/_shared/admin/contract.ts";
+import { timeframeWindows } from "../../../edge-functions/_shared/admin/timeframe-windows.ts";
 import type { RunningStack } from "../cli/stack.ts";
 import { millis, percentiles, seconds, timed } from "./bench-measure.ts";
 
@@ -22,20 +24,9 @@ export const ADMIN_DATA_SET = {
 };
 
 const USERS_PER_STATEMENT = 1_000;
-const COLD_SAMPLES = 5;
+const COLD_SAMPLES = 20;
 const WARM_SAMPLES = 50;
 const ADMIN_EMAIL = "bench-admin@bench.example";
-
-export const TIMEFRAMES = [
-  "today", "yesterday", "last7days", "last14days", "last30days", "monthtodate", "lastquarter", "yeartodate", "lastyear",
-] as const;
-export type Timeframe = (typeof TIMEFRAMES)[number];
-
-/** A window of whole UTC days, [from, to), as ISO dates. */
-export interface DayWindow {
-  from: string;
-  to: string;
-}
 
 /**
  * Loads the data set into the stack's database in a few large statements, through the real triggers: users go
@@ -125,92 +116,71 @@ export async function loadAdminDataSet(sql: postgres.Sql, size = ADMIN_DATA_SET)
   `;
 
   await sql`select private.recount_platform_daily_totals()`;
-  await sql`vacuum analyze private.platform_daily_totals, private.user_active_days, public.validation_logs, public.payments, public.profiles, public.saved_contacts, public.contact_lists`;
+  await sql`vacuum analyze private.platform_daily_totals, private.user_activity_bitmaps, public.validation_logs, public.payments, public.profiles, public.saved_contacts, public.contact_lists`;
   const [admin] = await sql<{ id: string }[]>`select id from public.profiles where email = ${ADMIN_EMAIL}`;
   return admin!.id;
 }
 
-/** The timeframe's window and the one before it (calendar quarter and year before for lastquarter and lastyear). */
-export function timeframeWindows(timeframe: Timeframe, now: Date): { current: DayWindow; previous: DayWindow } {
-  const day = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d));
-  const y = now.getUTCFullYear();
-  const m = now.getUTCMonth();
-  const today = day(y, m, now.getUTCDate());
-  const plusDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
-  const span = (from: Date, to: Date) => ({ from, to });
-  const quarter = Math.floor(m / 3) * 3;
-  const current = {
-    today: span(today, plusDays(today, 1)),
-    yesterday: span(plusDays(today, -1), today),
-    last7days: span(plusDays(today, -6), plusDays(today, 1)),
-    last14days: span(plusDays(today, -13), plusDays(today, 1)),
-    last30days: span(plusDays(today, -29), plusDays(today, 1)),
-    monthtodate: span(day(y, m, 1), plusDays(today, 1)),
-    lastquarter: span(day(y, quarter - 3, 1), day(y, quarter, 1)),
-    yeartodate: span(day(y, 0, 1), plusDays(today, 1)),
-    lastyear: span(day(y - 1, 0, 1), day(y, 0, 1)),
-  }[timeframe];
-  const previous = timeframe === "lastquarter"
-    ? span(day(y, quarter - 6, 1), current.from)
-    : timeframe === "lastyear"
-      ? span(day(y - 2, 0, 1), current.from)
-      : span(new Date(2 * current.from.getTime() - current.to.getTime()), current.from);
-  const iso = (window: { from: Date; to: Date }) => ({
-    from: window.from.toISOString().slice(0, 10),
-    to: window.to.toISOString().slice(0, 10),
-  });
-  return { current: iso(current), previous: iso(previous) };
-}
-
 export async function adminFigures(stack: RunningStack): Promise<[string, string][]> {
-  const sql = postgres(stack.dbUrl, { max: 1, onnotice: () => {} });
+  const sql = connect(stack.dbUrl);
   try {
     const loaded = await timed(() => loadAdminDataSet(sql));
-    return [[label("loading the data set"), seconds(loaded.ms)], ...(await statsFigures(sql, loaded.value))];
+    return [[label("loading the data set"), seconds(loaded.ms)], ...(await statsFigures(stack.dbUrl, loaded.value))];
   } finally {
     await sql.end({ timeout: 5 });
   }
 }
 
+const connect = (dbUrl: string) => postgres(dbUrl, { max: 1, onnotice: () => {} });
+
 const label = (what: string) =>
   `admin: ${what}, ${ADMIN_DATA_SET.users.toLocaleString("en")} users, ` +
   `${ADMIN_DATA_SET.validationLogs.toLocaleString("en")} validation logs over a year`;
 
-/** The stats functions' times on the loaded data set, called as the admin `adminId`. */
-export async function statsFigures(sql: postgres.Sql, adminId: string): Promise<[string, string][]> {
-  const asAdmin = <T>(query: (transaction: postgres.TransactionSql) => Promise<T>) =>
+/** The stats functions' times on the loaded data set at `dbUrl`, called as the admin `adminId`. */
+export async function statsFigures(dbUrl: string, adminId: string): Promise<[string, string][]> {
+  const asAdmin = <T>(sql: postgres.Sql, query: (transaction: postgres.TransactionSql) => Promise<T>) =>
     sql.begin(async (transaction) => {
       await transaction`select set_config('role', 'authenticated', true),
         set_config('request.jwt.claims', ${JSON.stringify({ sub: adminId, role: "authenticated" })}, true)`;
       return await query(transaction);
     });
-  const stats = (window: DayWindow) =>
-    asAdmin((transaction) => transaction`select private.admin_platform_stats(${window.from}, ${window.to})`);
+  // As the api asks: the window, then the one before it for the trend.
+  const both = async (sql: postgres.Sql, windows: StatsWindow[]) => {
+    for (const window of windows) {
+      await asAdmin(sql, (transaction) => transaction`select private.admin_platform_stats(${window.from}, ${window.to})`);
+    }
+  };
   const figures: [string, string][] = [];
   const now = new Date();
-  for (const timeframe of TIMEFRAMES) {
-    const { current, previous } = timeframeWindows(timeframe, now);
-    // As the api asks: the window, then the one before it for the trend.
-    const both = async () => {
-      await stats(current);
-      await stats(previous);
-    };
-    const cold: number[] = [];
-    for (let i = 0; i < COLD_SAMPLES; i++) {
-      await sql`truncate private.active_user_counts`;
-      cold.push((await timed(both)).ms);
+  const sql = connect(dbUrl);
+  try {
+    for (const timeframe of TIMEFRAMES) {
+      const { window, previous } = timeframeWindows(timeframe, now);
+      const cold: number[] = [];
+      for (let i = 0; i < COLD_SAMPLES; i++) {
+        const fresh = connect(dbUrl);
+        try {
+          await fresh`select 1`;
+          cold.push((await timed(() => both(fresh, [window, previous]))).ms);
+        } finally {
+          await fresh.end({ timeout: 5 });
+        }
+      }
+      const warm: number[] = [];
+      for (let i = 0; i < WARM_SAMPLES; i++) warm.push((await timed(() => both(sql, [window, previous]))).ms);
+      figures.push([
+        label(`platform stats ${timeframe} and the window before (${previous.from} to ${window.to})`),
+        `cold ${percentiles(cold.sort((a, b) => a - b))}; warm ${percentiles(warm.sort((a, b) => a - b))}`,
+      ]);
     }
-    const warm: number[] = [];
-    for (let i = 0; i < WARM_SAMPLES; i++) warm.push((await timed(both)).ms);
-    figures.push([
-      label(`platform stats ${timeframe} and the window before (${previous.from} to ${current.to})`),
-      `cold ${percentiles(cold.sort((a, b) => a - b))}; warm ${percentiles(warm.sort((a, b) => a - b))}`,
-    ]);
+    const lifetime = () => asAdmin(sql, (transaction) => transaction`select private.admin_lifetime_stats()`);
+    const first = (await timed(lifetime)).ms;
+    const again: number[] = [];
+    for (let i = 0; i < WARM_SAMPLES; i++) again.push((await timed(lifetime)).ms);
+    figures.push([label("lifetime stats"), `first ${millis(first)}; then ${percentiles(again.sort((a, b) => a - b))}`]);
+  } finally {
+    await sql.end({ timeout: 5 });
   }
-  const lifetime = () => asAdmin((transaction) => transaction`select private.admin_lifetime_stats()`);
-  const first = (await timed(lifetime)).ms;
-  const again: number[] = [];
-  for (let i = 0; i < WARM_SAMPLES; i++) again.push((await timed(lifetime)).ms);
-  figures.push([label("lifetime stats"), `first ${millis(first)}; then ${percentiles(again.sort((a, b) => a - b))}`]);
   return figures;
 }
