@@ -255,6 +255,26 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"payments": {
+                  Row: {
+                    "amount_cents": number,"created_at": string,"credits_granted": number,"id": string,"payment_method": string,"provider_reference": string | null,"status": string,"user_id": string | null,"venmo_transaction_id": string | null,"verified_at": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "amount_cents": number,"created_at"?: string,"credits_granted"?: number,"id"?: string,"payment_method"?: string,"provider_reference"?: string | null,"status"?: string,"user_id"?: string | null,"venmo_transaction_id"?: string | null,"verified_at"?: string | null
+                  }
+                  Update: {
+                    "amount_cents"?: number,"created_at"?: string,"credits_granted"?: number,"id"?: string,"payment_method"?: string,"provider_reference"?: string | null,"status"?: string,"user_id"?: string | null,"venmo_transaction_id"?: string | null,"verified_at"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "payments_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"profiles": {
                   Row: {
                     "admin_granted_credits": number,"created_at": string,"current_throttle_level": number,"email": string | null,"first_name": string | null,"free_validations_used": number,"grant_reason": string | null,"granted_at": string | null,"granted_by": string | null,"id": string,"is_admin": boolean,"last_activity_at": string | null,"last_name": string | null,"last_payment_date": string | null,"max_requests_per_minute": number,"paid_credits": number,"profile_image_url": string | null,"requests_this_minute": number,"subscription_status": string,"suspended_until": string | null,"suspension_reason": string | null,"throttle_enabled": boolean,"total_validations_ever": number,"trial_bulk_validations_used": number,"trial_domain_scrapes_used": number,"trial_expires_at": string | null,"trial_plan": string | null,"trial_single_validations_used": number,"trial_started_at": string | null,"trial_status": string,"updated_at": string,"username": string

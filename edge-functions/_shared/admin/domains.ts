@@ -28,6 +28,14 @@ interface DomainCounts {
   [kind: string]: number | undefined;
 }
 
+/** What private.admin_purge_domain deleted, per table. */
+interface PurgedCounts {
+  scrapedDomains: number;
+  discoveredEmails: number;
+  mailDomainCache: number;
+  emailValidations: number;
+}
+
 /** GET /api/admin/domains */
 export async function listDomains(claims: AccessTokenClaims, query: AdminDomainsQuery): Promise<AdminDomainsPage> {
   return await asAdmin(claims, async (sql) => {
@@ -56,10 +64,17 @@ export async function listDomains(claims: AccessTokenClaims, query: AdminDomains
 
 /** DELETE /api/admin/domains/{domain}: the exploration, its addresses, the cached DNS answer and the validations. */
 export async function purgeDomain(claims: AccessTokenClaims, domain: string): Promise<PurgeAnswer> {
-  const [row] = await asAdmin(claims, (sql) => sql<{ purged: unknown }[]>`
+  const [row] = await asAdmin(claims, (sql) => sql<{ purged: PurgedCounts }[]>`
     select private.admin_purge_domain(${domain}) as purged
   `);
-  return purgeAnswerSchema.parse({ domain, ...(row?.purged as object) });
+  const purged = row!.purged;
+  return purgeAnswerSchema.parse({
+    domain,
+    explorations: purged.scrapedDomains,
+    discoveredEmails: purged.discoveredEmails,
+    dnsAnswers: purged.mailDomainCache,
+    validations: purged.emailValidations,
+  });
 }
 
 /** Audits a re-exploration an admin asked for (the api runs the explorer itself). */

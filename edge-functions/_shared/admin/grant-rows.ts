@@ -1,12 +1,13 @@
 // A credit grant as the database holds it (public.credit_grants with the two people's addresses), in the contract's
-// shape. The same columns come from a query and, as JSON, from private.admin_user.
+// shape. The same columns come from a query and, as JSON, from private.admin_user (which leaves out the user's own
+// address: the drawer already shows it).
 import { isoTime, isoTimeOrNull } from "./as-admin.ts";
 import type { CreditGrant, GrantType } from "./contract.ts";
 
 export interface GrantColumns {
   id: number | string;
   user_id: string;
-  user_email: string | null;
+  user_email?: string | null;
   granted_by: string | null;
   granted_by_email: string | null;
   credit_amount: number;
@@ -23,7 +24,7 @@ export function grantFromRow(row: GrantColumns): CreditGrant {
   return {
     id: Number(row.id),
     userId: row.user_id,
-    userEmail: row.user_email,
+    userEmail: row.user_email ?? null,
     grantedBy: row.granted_by,
     grantedByEmail: row.granted_by_email,
     amount: row.credit_amount,

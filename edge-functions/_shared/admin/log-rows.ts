@@ -8,7 +8,7 @@ export interface AuditColumns {
   actor_id: string | null;
   actor_email: string | null;
   action: string;
-  target_type: string;
+  target_type: string | null;
   target_id: string | null;
   before: unknown;
   after: unknown;
@@ -21,7 +21,8 @@ export function auditFromRow(row: AuditColumns): AuditEntry {
     actorId: row.actor_id,
     actorEmail: row.actor_email,
     action: row.action,
-    targetType: row.target_type,
+    // Null for actions on no one row (an export).
+    targetType: row.target_type ?? "",
     targetId: row.target_id,
     before: row.before,
     after: row.after,
@@ -32,7 +33,8 @@ export function auditFromRow(row: AuditColumns): AuditEntry {
 export interface ActivityColumns {
   id: number | string;
   user_id: string | null;
-  user_email: string | null;
+  /** Left out by private.admin_user's recent activity, which is the one user's. */
+  user_email?: string | null;
   ip_address: string | null;
   user_agent: string | null;
   endpoint: string;
@@ -47,7 +49,7 @@ export function activityFromRow(row: ActivityColumns): ActivityEntry {
   return {
     id: Number(row.id),
     userId: row.user_id,
-    userEmail: row.user_email,
+    userEmail: row.user_email ?? null,
     ipAddress: row.ip_address,
     userAgent: row.user_agent,
     endpoint: row.endpoint,

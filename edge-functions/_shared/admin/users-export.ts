@@ -1,5 +1,5 @@
-// GET /api/admin/export-users: every user as a CSV row of USER_EXPORT_COLUMNS, read through a cursor as the admin and
-// written a batch at a time. Cells are written as the bulk download writes them (RFC 4180, a byte order mark, and
+// GET /api/admin/export-users: every user as a CSV row of USER_EXPORT_COLUMNS, read a page at a time as the admin and
+// written as it is read. Cells are written as the bulk download writes them (RFC 4180, a byte order mark, and
 // anything a spreadsheet would run as a formula neutralised). Recorded in the audit log before anything is read.
 import type { AccessTokenClaims } from "../auth/index.ts";
 import { csvRecords, UTF8_BOM } from "../bulk-validation/index.ts";
@@ -7,8 +7,6 @@ import { streamAsUser } from "../db/as-user.ts";
 import { type AdminUserRow, USER_EXPORT_COLUMNS } from "./contract.ts";
 import { recordExport } from "./database-export.ts";
 import { allUsers } from "./users.ts";
-
-const USERS_PER_BATCH = 1_000;
 
 function cells(user: AdminUserRow): string[] {
   const values: Record<(typeof USER_EXPORT_COLUMNS)[number], string | number | boolean | null> = {
@@ -36,6 +34,6 @@ export async function exportUsers(claims: AccessTokenClaims): Promise<ReadableSt
   await recordExport(claims, "users");
   return streamAsUser(claims, async function* (sql) {
     yield UTF8_BOM + csvRecords([[...USER_EXPORT_COLUMNS]]);
-    for await (const users of allUsers(sql, USERS_PER_BATCH)) yield csvRecords(users.map(cells));
+    for await (const users of allUsers(sql)) yield csvRecords(users.map(cells));
   });
 }

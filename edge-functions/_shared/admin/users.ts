@@ -7,6 +7,7 @@ import type { UserSql } from "../db/as-user.ts";
 import { DomainError } from "../errors.ts";
 import { asAdmin } from "./as-admin.ts";
 import {
+  ADMIN_USERS_PAGE_MAX,
   type AdminUserDetail,
   type AdminUserRow,
   type AdminUsersPage,
@@ -51,12 +52,17 @@ export async function listUsers(claims: AccessTokenClaims, query: AdminUsersFilt
   };
 }
 
-const EVERY_ROW = 2_147_483_647;
-
-/** Every user, oldest first, `batch` rows at a time through a cursor in `sql`'s transaction (the users CSV). */
-export async function* allUsers(sql: UserSql, batch: number): AsyncIterable<AdminUserRow[]> {
-  const query: AdminUsersFilters = { sort: "createdAt", order: "asc", page: 1, pageSize: batch };
-  for await (const rows of usersPage(sql, query, EVERY_ROW, 0).cursor(batch)) yield rows.map(userFromRow);
+/**
+ * Every user, oldest first, a page at a time within `sql`'s transaction (the users CSV). Oldest first, so someone
+ * registering meanwhile lands after the pages read and shifts none of them.
+ */
+export async function* allUsers(sql: UserSql): AsyncIterable<AdminUserRow[]> {
+  const query: AdminUsersFilters = { sort: "createdAt", order: "asc", page: 1, pageSize: ADMIN_USERS_PAGE_MAX };
+  for (let offset = 0;; offset += ADMIN_USERS_PAGE_MAX) {
+    const rows = await usersPage(sql, query, ADMIN_USERS_PAGE_MAX, offset);
+    if (rows.length > 0) yield rows.map(userFromRow);
+    if (rows.length < ADMIN_USERS_PAGE_MAX) return;
+  }
 }
 
 interface UserDetailJson {
