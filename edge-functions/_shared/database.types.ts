@@ -5,7 +5,47 @@ export type Database = {
   
   "public": {
           Tables: {
-            "admin_settings": {
+            "activity_logs": {
+                  Row: {
+                    "anomaly_reason": string | null,"created_at": string,"endpoint": string,"id": number,"ip_address": unknown,"is_anomalous": boolean,"notification_sent": boolean,"request_count": number,"time_window": string,"user_agent": string | null,"user_id": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "anomaly_reason"?: string | null,"created_at"?: string,"endpoint": string,"id"?: never,"ip_address"?: unknown,"is_anomalous"?: boolean,"notification_sent"?: boolean,"request_count"?: number,"time_window"?: string,"user_agent"?: string | null,"user_id"?: string | null
+                  }
+                  Update: {
+                    "anomaly_reason"?: string | null,"created_at"?: string,"endpoint"?: string,"id"?: never,"ip_address"?: unknown,"is_anomalous"?: boolean,"notification_sent"?: boolean,"request_count"?: number,"time_window"?: string,"user_agent"?: string | null,"user_id"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "activity_logs_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"admin_audit_log": {
+                  Row: {
+                    "action": string,"actor_email": string | null,"actor_id": string | null,"after": Json | null,"before": Json | null,"created_at": string,"id": number,"target_id": string | null,"target_type": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "action": string,"actor_email"?: string | null,"actor_id"?: string | null,"after"?: Json | null,"before"?: Json | null,"created_at"?: string,"id"?: never,"target_id"?: string | null,"target_type"?: string | null
+                  }
+                  Update: {
+                    "action"?: string,"actor_email"?: string | null,"actor_id"?: string | null,"after"?: Json | null,"before"?: Json | null,"created_at"?: string,"id"?: never,"target_id"?: string | null,"target_type"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "admin_audit_log_actor_id_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"admin_settings": {
                   Row: {
                     "description": string,"id": number,"setting_key": string,"setting_value": string,"updated_at": string
                   }
@@ -147,6 +187,38 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"credit_grants": {
+                  Row: {
+                    "created_at": string,"credit_amount": number,"credits_used": number,"expires_at": string | null,"grant_type": string,"granted_by": string | null,"id": number,"is_active": boolean,"reason": string,"revoked_at": string | null,"revoked_by": string | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"credit_amount": number,"credits_used"?: number,"expires_at"?: string | null,"grant_type": string,"granted_by"?: string | null,"id"?: never,"is_active"?: boolean,"reason": string,"revoked_at"?: string | null,"revoked_by"?: string | null,"user_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"credit_amount"?: number,"credits_used"?: number,"expires_at"?: string | null,"grant_type"?: string,"granted_by"?: string | null,"id"?: never,"is_active"?: boolean,"reason"?: string,"revoked_at"?: string | null,"revoked_by"?: string | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "credit_grants_granted_by_fkey"
+      columns: ["granted_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "credit_grants_revoked_by_fkey"
+      columns: ["revoked_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "credit_grants_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"discovered_emails": {
                   Row: {
                     "discovered_at": string,"domain_id": number,"email": string,"external": boolean,"found_on": string,"id": number,"name": string | null,"phone": string | null,"position": string | null
@@ -254,6 +326,26 @@ isOneToOne: false
                   }
                   Relationships: [
                     
+                  ]
+                },"payment_config": {
+                  Row: {
+                    "created_at": string,"credential_hints": NonNullable<Json>,"credentials_sealed": string,"id": number,"is_active": boolean,"provider": string,"updated_at": string,"updated_by": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"credential_hints"?: NonNullable<Json>,"credentials_sealed": string,"id"?: never,"is_active"?: boolean,"provider": string,"updated_at"?: string,"updated_by"?: string | null
+                  }
+                  Update: {
+                    "created_at"?: string,"credential_hints"?: NonNullable<Json>,"credentials_sealed"?: string,"id"?: never,"is_active"?: boolean,"provider"?: string,"updated_at"?: string,"updated_by"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "payment_config_updated_by_fkey"
+      columns: ["updated_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
                   ]
                 },"payments": {
                   Row: {

@@ -1,6 +1,6 @@
 -- Profiles: made from sign-up metadata, read and edited by their owner, overseen by admins, guarded column by column.
 begin;
-select plan(48);
+select plan(52);
 
 -- The cast, created as Auth would create them.
 select tests.create_user('owner', '{"username": "owner", "first_name": "Olive", "last_name": "Owner"}');
@@ -106,46 +106,46 @@ select throws_ok(
 
 select throws_ok(
   $$ update public.profiles set is_admin = true where id = tests.get_user_id('owner') $$,
-  '42501', 'Only an admin can change is_admin',
+  '42501', 'Only an admin action can change is_admin',
   'the owner cannot make themselves an admin'
 );
 
 select throws_ok(
   $$ update public.profiles set subscription_status = 'business' where id = tests.get_user_id('owner') $$,
-  '42501', 'Only an admin can change subscription_status',
+  '42501', 'Only an admin action can change subscription_status',
   'the owner cannot change their subscription'
 );
 
 select throws_ok(
   $$ update public.profiles set paid_credits = 1000, admin_granted_credits = 1000 where id = tests.get_user_id('owner') $$,
-  '42501', 'Only an admin can change admin_granted_credits, paid_credits',
+  '42501', 'Only an admin action can change admin_granted_credits, paid_credits',
   'the owner cannot give themselves credits'
 );
 
 select throws_ok(
   $$ update public.profiles set free_validations_used = 0, total_validations_ever = 7
      where id = tests.get_user_id('owner') $$,
-  '42501', 'Only an admin can change total_validations_ever',
+  '42501', 'Only an admin action can change total_validations_ever',
   'the owner cannot rewrite their validation counts (naming only what would change)'
 );
 
 select throws_ok(
   $$ update public.profiles set trial_status = 'active', trial_expires_at = now() + interval '1 year'
      where id = tests.get_user_id('owner') $$,
-  '42501', 'Only an admin can change trial_expires_at, trial_status',
+  '42501', 'Only an admin action can change trial_expires_at, trial_status',
   'the owner cannot start or extend a trial'
 );
 
 select throws_ok(
   $$ update public.profiles set suspended_until = now(), requests_this_minute = 99
      where id = tests.get_user_id('owner') $$,
-  '42501', 'Only an admin can change requests_this_minute, suspended_until',
+  '42501', 'Only an admin action can change requests_this_minute, suspended_until',
   'the owner cannot touch their suspension or request count'
 );
 
 select throws_ok(
   $$ update public.profiles set max_requests_per_minute = 1000 where id = tests.get_user_id('owner') $$,
-  '42501', 'Only an admin can change max_requests_per_minute',
+  '42501', 'Only an admin action can change max_requests_per_minute',
   'the owner cannot lift their own throttle'
 );
 
@@ -162,7 +162,7 @@ select results_eq(
   'the owner''s profile is as the owner left it'
 );
 
--- Act 4: an admin reads every profile and manages credits, trials and throttles -------------------------------------
+-- Act 4: an admin reads every profile and edits names; privileges change only through the audited admin actions --
 
 select tests.authenticate_as('site_admin');
 
@@ -179,35 +179,57 @@ select results_eq(
   'an admin edits another user''s names'
 );
 
-select results_eq(
+select throws_ok(
   $$ update public.profiles
      set paid_credits = 50, admin_granted_credits = 50, granted_by = tests.get_user_id('site_admin'),
          granted_at = now(), grant_reason = 'Welcome'
-     where id = tests.get_user_id('owner')
-     returning paid_credits, admin_granted_credits, granted_by, grant_reason $$,
-  $$ values (50, 50, tests.get_user_id('site_admin'), 'Welcome') $$,
-  'an admin grants credits'
+     where id = tests.get_user_id('owner') $$,
+  '42501', 'Only an admin action can change admin_granted_credits, grant_reason, granted_at, granted_by, paid_credits',
+  'an admin cannot grant credits by a plain update, which would leave no record'
 );
 
 select lives_ok(
+  $$ select private.admin_grant_credits(tests.get_user_id('owner'), 50, 'bonus', 'Welcome', null) $$,
+  'an admin grants credits through the admin action'
+);
+
+select throws_ok(
   $$ update public.profiles
      set throttle_enabled = true, current_throttle_level = 50, suspended_until = now() + interval '1 day',
          suspension_reason = 'Abuse', trial_status = 'active', subscription_status = 'starter'
      where id = tests.get_user_id('stranger') $$,
-  'an admin throttles, suspends, and changes trials and subscriptions'
+  '42501',
+  'Only an admin action can change current_throttle_level, subscription_status, suspended_until, suspension_reason, '
+  'throttle_enabled, trial_status',
+  'an admin cannot throttle, suspend, or change trials and subscriptions by a plain update'
 );
 
 select lives_ok(
-  $$ update public.profiles set is_admin = true where id = tests.get_user_id('stranger') $$,
-  'an admin makes another user an admin'
+  $$ select private.admin_set_throttle(tests.get_user_id('stranger'), true, 10, 50),
+            private.admin_suspend_user(tests.get_user_id('stranger'), now() + interval '1 day', 'Abuse') $$,
+  'an admin throttles and suspends through the admin actions'
 );
 
 select throws_ok(
-  $$ update public.profiles set current_throttle_level = 101 where id = tests.get_user_id('owner') $$,
-  '23514', null,
-  'the throttle level stays within 0 to 100, even for an admin'
+  $$ update public.profiles set is_admin = true where id = tests.get_user_id('stranger') $$,
+  '42501', 'Only an admin action can change is_admin',
+  'an admin cannot make another user an admin by a plain update'
 );
 
+select lives_ok(
+  $$ select private.admin_set_admin(tests.get_user_id('stranger'), true) $$,
+  'an admin makes another user an admin through the admin action'
+);
+
+reset role;
+select results_eq(
+  $$ select admin_granted_credits, grant_reason, throttle_enabled, current_throttle_level, suspension_reason, is_admin
+     from public.profiles where id in (tests.get_user_id('owner'), tests.get_user_id('stranger')) order by username $$,
+  $$ values (0, null, true, 50, 'Abuse', true), (50, 'Welcome', false, 100, null, false) $$,
+  'the admin actions changed the profiles'
+);
+
+select tests.authenticate_as('site_admin');
 select throws_ok(
   $$ update public.profiles set email = 'elsewhere@test.example' where id = tests.get_user_id('owner') $$,
   '42501', 'permission denied for table profiles',
@@ -229,6 +251,12 @@ select results_eq(
   $$ select count(*) from public.profiles where id in (tests.get_user_id('owner'), tests.get_user_id('stranger')) $$,
   $$ values (2::bigint) $$,
   'the service role reads every profile'
+);
+
+select throws_ok(
+  $$ update public.profiles set current_throttle_level = 101 where id = tests.get_user_id('owner') $$,
+  '23514', null,
+  'the throttle level stays within 0 to 100, even for trusted servers'
 );
 
 -- Act 6: Auth's changes flow into the profile -----------------------------------------------------------------------

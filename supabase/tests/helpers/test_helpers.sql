@@ -147,3 +147,6 @@ $$;
 
 -- Uploads, answers and a stand-in worker for the bulk validation tests.
 \ir bulk_validation.sql
+
+-- Who may run an admin function, tests.assert_admin_only.
+\ir admin_functions.sql
