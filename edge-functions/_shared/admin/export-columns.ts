@@ -21,8 +21,8 @@ export const EXPORT_COLUMN_RULES: Readonly<Record<string, ColumnRules>> = {
   admin_settings: { safe: ["setting_key"] },
   // A discount code is money to whoever holds it.
   anonymous_sessions: { denied: ["discount_code"] },
-  // A worker's lease: whoever holds it may complete the chunk.
-  bulk_validation_chunks: { denied: ["lease_token"] },
+  // A worker's lease: whoever holds it may complete the chunk. The chunk's addresses, normalised, are no secret.
+  bulk_validation_chunks: { denied: ["lease_token"], safe: ["email_keys"] },
   // The normalised address a row is matched by, not a key in the cryptographic sense.
   bulk_validation_items: { safe: ["email_key"] },
   bulk_validation_rows: { safe: ["email_key"] },
