@@ -1,17 +1,18 @@
 -- The admin audit log: one row for every admin action that changes something, which nobody can change afterwards.
 --
 -- Admin actions are definer functions (this file and the admin migrations after it) that take the actor from
--- auth.uid(), check private.require_admin() first and write their row through private.write_admin_audit() in the same
--- transaction, so an action and its record commit or roll back together. A row says who (actor_id, and actor_email,
--- which stays when the actor's account is gone), what (action, e.g. credits.granted), on what (target_type, target_id)
--- and the state before and after. Admins read the log; nobody writes it but those functions. Rows are immutable for
+-- auth.uid(), check private.require_admin() (the admin guard migration) first and write their row through
+-- private.write_admin_audit() in the same transaction, so an action and its record commit or roll back together. A
+-- row says who (actor_id, and actor_email, which stays when the actor's account is gone), what (action, e.g.
+-- credits.granted), on what (target_type, target_id) and the state before and after. Admins read the log; nobody writes it but those functions. Rows are immutable for
 -- every role, the service role and the table owner included: triggers refuse update, delete and truncate. The one
 -- change let through is the foreign key's own "set null" when an actor's profile is deleted, which clears actor_id and
 -- nothing else (actor_email keeps who it was).
 --
 -- Admin actions refuse with SQLSTATE P0xxx and a reason word as the message, which the api maps to answers:
---   P0403 admins_only   the caller is not an admin (private.require_admin)
---   P0422 <field>_invalid   bad input (private.require_valid), e.g. limit_invalid for a page of other than 1 to 200 rows
+--   P0403 admins_only       the caller is not an admin (private.require_admin)
+--   P0422 <field>_invalid   bad input (private.require_valid), e.g. limit_invalid for a page of other than 1 to 200
+--                           rows (private.require_page_limit)
 
 -- Table -----------------------------------------------------------------------------------------------------------
 
@@ -84,23 +85,6 @@ create trigger admin_audit_log_no_truncate
 alter table public.admin_audit_log enable row level security;
 
 -- Helpers ---------------------------------------------------------------------------------------------------------
-
--- Every admin action starts with this. Definer callers run as the owner, so it asks about the signed-in user
--- (auth.uid()), not about whoever runs the function.
-create or replace function private.require_admin()
-returns void
-language plpgsql
-stable
-set search_path = ''
-as $$
-begin
-  if not private.is_admin() then
-    raise exception 'admins_only' using errcode = 'P0403';
-  end if;
-end;
-$$;
-comment on function private.require_admin() is 'Raises P0403 admins_only unless the signed-in user is an admin.';
-revoke execute on function private.require_admin() from public;
 
 -- Input checks raise P0422 with the reason word, which the api answers as a 4xx naming the field.
 create or replace function private.require_valid(p_valid boolean, p_reason text)

@@ -1,8 +1,9 @@
 -- private.admit_user_request records its refusals in activity_logs (anomaly burst), so admins see who runs into their
--- throttle or an action's limit. The admission itself is as before (see the rate limits migration): refused while
--- suspended (not recorded: a suspension is the admins' own doing), past the throttle (endpoint throttle), or past the
--- action's per-minute limit (endpoint validation or exploration). A refusal is recorded once per user, endpoint and
--- minute, further refusals in that minute counting on the same row.
+-- throttle or an action's limit. The admission itself is as before (the rate limits migration), and an admitted
+-- exploration still makes the user active (the exploration activity migration): refused while suspended (not
+-- recorded: a suspension is the admins' own doing), past the throttle (endpoint throttle), or past the action's
+-- per-minute limit (endpoint validation or exploration). A refusal is recorded once per user, endpoint and minute,
+-- further refusals in that minute counting on the same row.
 
 create or replace function private.admit_user_request(p_user_id uuid, p_action text default null)
 returns private.request_admission
@@ -50,6 +51,10 @@ begin
     end if;
   end if;
 
+  if p_action = 'exploration' and decision.allowed then
+    perform private.record_user_activity(array[row(p_user_id, pg_catalog.now())::private.user_activity]);
+  end if;
+
   return row(
     null, null, case when decision.allowed then null else p_action end,
     coalesce(decision.allowed, true), decision.max_hits, decision.remaining, decision.reset_seconds
@@ -58,7 +63,7 @@ end;
 $$;
 comment on function private.admit_user_request(uuid, text) is
   'Admits a signed-in user''s request: refused while suspended, past the throttle, or past the action''s limit '
-  '(validation or exploration; null for none). Counts the request against each limit that applies; records a '
-  'throttle or limit refusal in activity_logs.';
+  '(validation or exploration; null for none). Counts the request against each limit that applies; an admitted '
+  'exploration makes the user active; a throttle or limit refusal is recorded in activity_logs.';
 revoke execute on function private.admit_user_request(uuid, text) from public;
 grant execute on function private.admit_user_request(uuid, text) to service_role;

@@ -1,7 +1,7 @@
 -- Activity logs: sign-ins and the limiter's refusals (bursts, failed sign-ins, many anonymous sessions from one
 -- network), written only by the database, read only by admins, in keyset pages; pruned after 90 days.
 begin;
-select plan(43);
+select plan(44);
 
 select tests.create_user('member');
 select tests.create_user('other_member');
@@ -64,6 +64,11 @@ select results_eq(
      where is_anomalous and user_id = tests.get_user_id('other_member') $$,
   $$ values ('exploration', 2, 'burst') $$,
   'an action''s limit records its refusals under the action'
+);
+select results_eq(
+  $$ select day from private.user_active_days where user_id = tests.get_user_id('other_member') $$,
+  $$ values ((now() at time zone 'utc')::date) $$,
+  'the admitted exploration still makes the user active'
 );
 select results_eq(
   $$ select (a).refused_by, (a).allowed, (a).max_hits

@@ -8,15 +8,6 @@ select tests.create_user('grace', '{"username": "grace"}', 'grace@navy.lab44.tes
 select tests.create_user('alan', '{"username": "turing"}', 'alan@bletchley.lab44.test');
 select tests.create_user('site_admin', '{"username": "root_admin"}', 'sale50%off@mailscout.lab44.test');
 update public.profiles set is_admin = true where id = tests.get_user_id('site_admin');
--- Sign-up order (created_at), activity and plans to sort and filter by.
-update public.profiles set created_at = now() - interval '4 days', last_activity_at = now() - interval '1 hour',
-  subscription_status = 'business' where id = tests.get_user_id('ada');
-update public.profiles set created_at = now() - interval '3 days', last_activity_at = now() - interval '1 day',
-  throttle_enabled = true where id = tests.get_user_id('grace');
-update public.profiles set created_at = now() - interval '2 days', suspended_until = now() + interval '1 day'
-where id = tests.get_user_id('alan');
-update public.profiles set created_at = now() - interval '1 day', last_activity_at = now()
-where id = tests.get_user_id('site_admin');
 
 -- Act 1: the validation count is the sum of the user's validation logs -------------------------------------------------
 
@@ -34,6 +25,17 @@ select results_eq(
   $$ values ('ada_lovelace', 501), ('grace', 21), ('turing', 0) $$,
   'each validation log adds its addresses to its user''s lifetime count, one statement or many'
 );
+
+-- Sign-up order (created_at), activity (set after the validations, which count as activity) and plans to sort and
+-- filter by.
+update public.profiles set created_at = now() - interval '4 days', last_activity_at = now() - interval '1 hour',
+  subscription_status = 'business' where id = tests.get_user_id('ada');
+update public.profiles set created_at = now() - interval '3 days', last_activity_at = now() - interval '1 day',
+  throttle_enabled = true where id = tests.get_user_id('grace');
+update public.profiles set created_at = now() - interval '2 days', suspended_until = now() + interval '1 day'
+where id = tests.get_user_id('alan');
+update public.profiles set created_at = now() - interval '1 day', last_activity_at = now()
+where id = tests.get_user_id('site_admin');
 
 insert into public.saved_contacts (user_id, email, source)
 select tests.get_user_id('grace'), 'contact' || n || '@navy.lab44.test', 'manual' from generate_series(1, 3) as n;
