@@ -2,6 +2,7 @@
 // benchmark that failed on time would fail at random). Runs its own stack on ports of its own.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { adminUsersFigures, databaseExportFigures } from "./bench-admin-api.ts";
 import { bodyLimitFigures } from "./bench-body-limit.ts";
 import { bulkFigures } from "./bench-bulk.ts";
 import { contactsFigures } from "./bench-contacts.ts";
@@ -51,6 +52,8 @@ export async function runBench(): Promise<number> {
       figures.push(...(await realtimeFigures(warm.value)));
       figures.push(...(await supportFigures(warm.value)));
       figures.push(...(await bulkFigures(warm.value)));
+      figures.push(...(await databaseExportFigures(warm.value)));
+      figures.push(...(await adminUsersFigures(warm.value)));
     } finally {
       await warm.value.stop();
     }

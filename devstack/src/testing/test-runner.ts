@@ -106,9 +106,16 @@ export async function runTests(only: string[] = []): Promise<number> {
       signal: interrupted.signal,
     });
     const running = stack;
-    // The API tests read the fixture proxy's request log to prove refused targets never reached it, and call the worker
-    // functions with their secret, as the database's kicks do.
-    const testSettings = { DNS_SERVERS: dns.setting, OUTBOUND_HTTP_PROXY: proxy.setting, WORKER_SECRET: settings.WORKER_SECRET ?? "" };
+    // The API tests read the fixture proxy's request log to prove refused targets never reached it, call the worker
+    // functions with their secret, as the database's kicks do, and open and seal stored secrets with the functions' keys
+    // (a route module they import parses the whole environment, so the keys must be there for every api test).
+    const testSettings = {
+      DNS_SERVERS: dns.setting,
+      OUTBOUND_HTTP_PROXY: proxy.setting,
+      WORKER_SECRET: settings.WORKER_SECRET ?? "",
+      SECRETS_ENCRYPTION_KEY: settings.SECRETS_ENCRYPTION_KEY ?? "",
+      SECRETS_ENCRYPTION_PREVIOUS_KEYS: settings.SECRETS_ENCRYPTION_PREVIOUS_KEYS ?? "",
+    };
     const allLayers = testLayers(running, testSettings, edgeTests);
     // A layer answers to its name or its first word ("lint" for "lint + types").
     const answersTo = (layer: string, name: string) => layer === name || layer.split(" ")[0] === name;
