@@ -2,9 +2,10 @@
 --
 -- Counting validation logs, payments and contacts for every dashboard request would read millions of rows; the
 -- dashboard instead adds up at most a few rows per day. Statement-level triggers with transition tables keep the
--- totals (one upsert per statement, however many rows it touched), and the migration backfills them from the rows
--- already there. Each statement adds to a random one of 16 shards of its (day, metric), so concurrent writers rarely
--- wait on one row; a daily job folds the shards of past days into one.
+-- totals (one upsert per day and metric a statement touched, however many rows), and the migration backfills them
+-- from the rows already there. Each (day, metric) has up to 16 shards, and a writer adds to one that no other
+-- transaction in progress holds, so concurrent writers do not wait on one row; a daily job folds the shards of past
+-- days into one.
 --
 -- Two kinds of metric:
 --   flows, counted on the event's own day (created_at in UTC): validations (validation_logs.emails_processed: single,
@@ -48,7 +49,7 @@ comment on table private.platform_daily_totals is
   'Per UTC day and metric, the change of the platform''s figures, in shards; the day''s change is the shards'' sum.';
 comment on column private.platform_daily_totals.day is 'The UTC day the change belongs to.';
 comment on column private.platform_daily_totals.shard is
-  'Which of 16 rows of the (day, metric) a statement added to, picked at random so writers rarely wait on each other.';
+  'Which of 16 rows of the (day, metric) a writer added to: one no other transaction in progress held.';
 comment on column private.platform_daily_totals.amount is
   'The shard''s part of the change: a count, or cents for revenue_cents, or addresses for validations.';
 
@@ -73,22 +74,58 @@ $$;
 comment on function private.utc_day(timestamptz) is 'The UTC day of a moment: what every platform figure counts by.';
 revoke execute on function private.utc_day(timestamptz) from public;
 
--- Sorted by (day, metric), so two statements lock the rows they share in the same order and cannot deadlock.
-create or replace function private.add_platform_totals(p_changes private.platform_total_change[])
-returns void
-language sql
+-- A shard of (day, metric) no other transaction in progress is adding to, so the caller's upsert does not wait:
+-- each writer takes a transaction advisory lock on the shard it adds to, and this tries them from a random one on.
+-- Only when all 16 are taken does it answer one anyway (and the upsert waits its turn).
+create or replace function private.free_platform_totals_shard(p_day date, p_metric text)
+returns smallint
+language plpgsql
 set search_path = ''
 as $$
-  insert into private.platform_daily_totals as t (day, metric, shard, amount)
-  select c.day, c.metric, pg_catalog.floor(pg_catalog.random() * 16)::smallint, pg_catalog.sum(c.amount)::bigint
-  from pg_catalog.unnest(p_changes) as c
-  group by c.day, c.metric
-  having pg_catalog.sum(c.amount) <> 0
-  order by c.day, c.metric
-  on conflict (day, metric, shard) do update set amount = t.amount + excluded.amount
+declare
+  first constant integer := pg_catalog.floor(pg_catalog.random() * 16)::integer;
+  shard integer;
+begin
+  for step in 0 .. 15 loop
+    shard := (first + step) % 16;
+    if pg_catalog.pg_try_advisory_xact_lock(
+      20261128, pg_catalog.hashtext(p_day::text || ' ' || p_metric || ' ' || shard::text)
+    ) then
+      return shard;
+    end if;
+  end loop;
+  return first;
+end;
+$$;
+comment on function private.free_platform_totals_shard(date, text) is
+  'A shard of the day''s metric that no other transaction in progress adds to (locked for this one), if any is free.';
+revoke execute on function private.free_platform_totals_shard(date, text) from public;
+
+-- In (day, metric) order, so two statements that do wait lock the rows they share in the same order: no deadlock.
+create or replace function private.add_platform_totals(p_changes private.platform_total_change[])
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  change record;
+begin
+  for change in
+    select c.day, c.metric, pg_catalog.sum(c.amount)::bigint as amount
+    from pg_catalog.unnest(p_changes) as c
+    group by c.day, c.metric
+    having pg_catalog.sum(c.amount) <> 0
+    order by c.day, c.metric
+  loop
+    insert into private.platform_daily_totals as t (day, metric, shard, amount)
+    values (change.day, change.metric, private.free_platform_totals_shard(change.day, change.metric), change.amount)
+    on conflict (day, metric, shard) do update set amount = t.amount + excluded.amount;
+  end loop;
+end;
 $$;
 comment on function private.add_platform_totals(private.platform_total_change[]) is
-  'Adds changes to the daily totals, each (day, metric) to a random shard; changes that cancel out write nothing.';
+  'Adds changes to the daily totals, each (day, metric) to a shard no other writer holds; changes that cancel out '
+  'write nothing.';
 revoke execute on function private.add_platform_totals(private.platform_total_change[]) from public;
 
 -- A list counts in contact_lists from its creation and moves to deleted_contact_lists on the day it was deleted.
@@ -277,31 +314,45 @@ create trigger contact_lists_count_daily_delete
   after delete on public.contact_lists referencing old table as old_rows
   for each statement execute function private.count_daily_contact_lists();
 
--- Backfill --------------------------------------------------------------------------------------------------------
--- The rows already there, as the triggers would have counted them (in shard 0). Stocks start at each row's creation;
--- rows deleted before now are gone and counted nowhere.
+-- Recount ---------------------------------------------------------------------------------------------------------
+-- The totals as the triggers would have counted the rows there are now (in shard 0): the migration's backfill, and a
+-- bench that loads history with its own timestamps. Stocks start at each row's creation; rows deleted before now are
+-- gone and counted nowhere. The table is locked meanwhile, so run it while nothing else writes.
 
-insert into private.platform_daily_totals (day, metric, shard, amount)
-select b.day, b.metric, 0, pg_catalog.sum(b.amount)::bigint
-from (
-  select private.utc_day(v.created_at) as day, 'validations' as metric, v.emails_processed::bigint as amount
-  from public.validation_logs as v
-  union all
-  select private.utc_day(p.created_at), 'revenue_cents', p.amount_cents
-  from public.payments as p where p.status in ('completed', 'verified')
-  union all
-  select private.utc_day(p.created_at), m.metric, 1
-  from public.profiles as p, (values ('new_users'), ('registered_users')) as m (metric)
-  union all
-  select private.utc_day(c.created_at), 'contacts', 1 from public.saved_contacts as c
-  union all
-  select private.utc_day(s.created_at), 'anonymous_sessions', 1 from public.anonymous_sessions as s
-  union all
-  select c.day, c.metric, c.amount
-  from public.contact_lists as l, private.contact_list_changes(l.created_at, l.deleted_at, 1) as c
-) as b
-group by b.day, b.metric
-having pg_catalog.sum(b.amount) <> 0;
+create or replace function private.recount_platform_daily_totals()
+returns void
+language sql
+set search_path = ''
+as $$
+  lock table private.platform_daily_totals in exclusive mode;
+  delete from private.platform_daily_totals;
+  insert into private.platform_daily_totals (day, metric, shard, amount)
+  select b.day, b.metric, 0, pg_catalog.sum(b.amount)::bigint
+  from (
+    select private.utc_day(v.created_at) as day, 'validations' as metric, v.emails_processed::bigint as amount
+    from public.validation_logs as v
+    union all
+    select private.utc_day(p.created_at), 'revenue_cents', p.amount_cents
+    from public.payments as p where p.status in ('completed', 'verified')
+    union all
+    select private.utc_day(p.created_at), m.metric, 1
+    from public.profiles as p, (values ('new_users'), ('registered_users')) as m (metric)
+    union all
+    select private.utc_day(c.created_at), 'contacts', 1 from public.saved_contacts as c
+    union all
+    select private.utc_day(s.created_at), 'anonymous_sessions', 1 from public.anonymous_sessions as s
+    union all
+    select c.day, c.metric, c.amount
+    from public.contact_lists as l, private.contact_list_changes(l.created_at, l.deleted_at, 1) as c
+  ) as b
+  group by b.day, b.metric
+  having pg_catalog.sum(b.amount) <> 0;
+$$;
+comment on function private.recount_platform_daily_totals() is
+  'Counts the daily totals again from the rows there are now; locks them meanwhile.';
+revoke execute on function private.recount_platform_daily_totals() from public;
+
+select private.recount_platform_daily_totals();
 
 -- Upkeep ----------------------------------------------------------------------------------------------------------
 -- Past days are seldom written (only when a row of theirs is deleted or its payment changes status), so their 16
