@@ -4,11 +4,14 @@
 -- domain (the api's admission of an exploration, next migration) or sign in (Auth sets auth.users.last_sign_in_at).
 -- One row per user and day, whatever they did and how often.
 --
--- Active users over a window is a distinct count, which over a year of days means reading millions of rows. Days
--- before today no longer change (but for the rare late or backdated row, which forgets the cached answers it
--- touches), so the count for a range of them is computed once and kept in private.active_user_counts; a window
--- that includes today adds today's users who were not active in its earlier days. Cache rows are tiny and the
--- dashboard asks about twenty windows a day, so they are not pruned.
+-- Active users over a window is a distinct count, which over a year of days means reading millions of rows. Two
+-- things keep it fast:
+--   - a window that reaches today (the dashboard's last 7 days, month to date, ...) needs no distinct count: a user
+--     was active in [from, today] exactly when their last active day is on or after from, and
+--     private.user_last_active_days keeps that day per user (one row each, indexed by day);
+--   - days before today no longer change (but for the rare late or backdated row, which forgets the cached answers
+--     it touches), so a window of past days is counted once and kept in private.active_user_counts. Cache rows are
+--     tiny and the dashboard asks a few new windows a day, so they are not pruned.
 --
 -- The same recording keeps profiles.last_activity_at: at most once a minute per user, and never waiting for a lock,
 -- since it rides along with the user's request: when another transaction holds the profile, this one skips it.
@@ -37,6 +40,16 @@ comment on table private.user_active_days is
 -- Distinct users over a range of days reads this index only.
 create index user_active_days_day_user_id_idx on private.user_active_days (day, user_id);
 
+create table private.user_last_active_days (
+  user_id uuid primary key references public.profiles (id) on delete cascade,
+  day date not null
+);
+
+comment on table private.user_last_active_days is
+  'Each user''s latest active day: who was active in a window reaching today, without a distinct count.';
+
+create index user_last_active_days_day_idx on private.user_last_active_days (day);
+
 create table private.active_user_counts (
   from_day date not null,
   to_day date not null,
@@ -52,11 +65,13 @@ comment on table private.active_user_counts is
 -- Grants ----------------------------------------------------------------------------------------------------------
 
 revoke all on table private.user_active_days from public, anon, authenticated, service_role;
+revoke all on table private.user_last_active_days from public, anon, authenticated, service_role;
 revoke all on table private.active_user_counts from public, anon, authenticated, service_role;
 
 -- Row level security ----------------------------------------------------------------------------------------------
 
 alter table private.user_active_days enable row level security;
+alter table private.user_last_active_days enable row level security;
 alter table private.active_user_counts enable row level security;
 
 -- Helpers ---------------------------------------------------------------------------------------------------------
@@ -75,7 +90,7 @@ comment on function private.active_user_counts_lock_key() is
   'The advisory lock that orders filling active_user_counts against forgetting its rows.';
 revoke execute on function private.active_user_counts_lock_key() from public;
 
--- Records each user's day (if their profile exists) and moves last_activity_at forward to the latest moment, when it
+-- Records each user's day (if their profile exists; and their last active day) and moves last_activity_at forward to the latest moment, when it
 -- is more than a minute behind and no other transaction holds the profile. The profile is locked for no key update,
 -- which lets other transactions' foreign keys to it (this function's own inserts among them) through.
 create or replace function private.record_user_activity(p_activity private.user_activity[])
@@ -83,15 +98,21 @@ returns void
 language sql
 set search_path = ''
 as $$
-  insert into private.user_active_days (user_id, day)
-  select distinct a.user_id, private.utc_day(a.at)
-  from pg_catalog.unnest(p_activity) as a
-  where exists (select from public.profiles as p where p.id = a.user_id)
-    and not exists (
-      select from private.user_active_days as d where d.user_id = a.user_id and d.day = private.utc_day(a.at)
-    )
-  order by 1, 2
-  on conflict do nothing;
+  with added as (
+    insert into private.user_active_days (user_id, day)
+    select distinct a.user_id, private.utc_day(a.at)
+    from pg_catalog.unnest(p_activity) as a
+    where exists (select from public.profiles as p where p.id = a.user_id)
+      and not exists (
+        select from private.user_active_days as d where d.user_id = a.user_id and d.day = private.utc_day(a.at)
+      )
+    order by 1, 2
+    on conflict do nothing
+    returning user_id, day
+  )
+  insert into private.user_last_active_days as l (user_id, day)
+  select a.user_id, pg_catalog.max(a.day) from added as a group by a.user_id order by a.user_id
+  on conflict (user_id) do update set day = excluded.day where l.day < excluded.day;
 
   with latest as (
     select a.user_id, pg_catalog.max(a.at) as at
@@ -116,8 +137,7 @@ comment on function private.record_user_activity(private.user_activity[]) is
   'another transaction holds).';
 revoke execute on function private.record_user_activity(private.user_activity[]) from public;
 
--- Distinct users active in [p_from, p_to). The days before today come from the cache, computed and kept on a miss;
--- today's users count when they were not active in those days.
+-- Distinct users active in [p_from, p_to).
 create or replace function private.active_users_between(p_from date, p_to date)
 returns bigint
 language plpgsql
@@ -125,33 +145,51 @@ set search_path = ''
 as $$
 declare
   today constant date := private.utc_day(pg_catalog.now());
-  past_end constant date := least(p_to, today);
-  past bigint := 0;
-  later bigint := 0;
+  users bigint;
 begin
-  if p_from < past_end then
-    perform pg_catalog.pg_advisory_xact_lock_shared(private.active_user_counts_lock_key());
-    select c.users into past from private.active_user_counts as c where c.from_day = p_from and c.to_day = past_end;
-    if not found then
-      select pg_catalog.count(*) into past
-      from (select d.user_id from private.user_active_days as d where d.day >= p_from and d.day < past_end group by 1) as u;
-      insert into private.active_user_counts (from_day, to_day, users) values (p_from, past_end, past)
-      on conflict do nothing;
-    end if;
+  if p_from >= p_to then
+    return 0;
   end if;
   if p_to > today then
-    select pg_catalog.count(distinct t.user_id) into later
-    from private.user_active_days as t
-    where t.day >= greatest(p_from, today) and t.day < p_to
-      and not exists (
-        select from private.user_active_days as d where d.user_id = t.user_id and d.day >= p_from and d.day < past_end
-      );
+    -- Reaching today: users whose last active day is in the window, and (for a window ending before some
+    -- forward-dated activity) those whose last day is later but who were active in the window too.
+    select pg_catalog.count(*) into users
+    from private.user_last_active_days as l
+    where l.day >= p_from
+      and (l.day < p_to or (
+        select d.day from private.user_active_days as d
+        where d.user_id = l.user_id and d.day >= p_from and d.day < p_to limit 1
+      ) is not null);
+    return users;
   end if;
-  return past + later;
+
+  perform pg_catalog.pg_advisory_xact_lock_shared(private.active_user_counts_lock_key());
+  select c.users into users from private.active_user_counts as c where c.from_day = p_from and c.to_day = p_to;
+  if found then
+    return users;
+  end if;
+  if p_to - p_from <= 31 then
+    -- A few weeks of days: their rows, grouped by user.
+    select pg_catalog.count(*) into users
+    from (select d.user_id from private.user_active_days as d where d.day >= p_from and d.day < p_to group by 1) as u;
+  else
+    -- Longer: one index probe per user active since p_from reads far fewer rows than the months of days.
+    select pg_catalog.count(*) into users
+    from private.user_last_active_days as l
+    where l.day >= p_from
+      and (
+        select d.day from private.user_active_days as d
+        where d.user_id = l.user_id and d.day >= p_from and d.day < p_to limit 1
+      ) is not null;
+  end if;
+  insert into private.active_user_counts (from_day, to_day, users) values (p_from, p_to, users)
+  on conflict do nothing;
+  return users;
 end;
 $$;
 comment on function private.active_users_between(date, date) is
-  'Distinct users active in [p_from, p_to): cached for the days before today, plus today''s users new to the window.';
+  'Distinct users active in [p_from, p_to): from each user''s last active day when the window reaches today, else '
+  'counted once and kept.';
 revoke execute on function private.active_users_between(date, date) from public;
 
 -- Trigger functions -----------------------------------------------------------------------------------------------
@@ -242,3 +280,6 @@ select u.id, private.utc_day(u.last_sign_in_at)
 from auth.users as u
 join public.profiles as p on p.id = u.id
 where u.last_sign_in_at is not null;
+
+insert into private.user_last_active_days (user_id, day)
+select d.user_id, pg_catalog.max(d.day) from private.user_active_days as d group by d.user_id;

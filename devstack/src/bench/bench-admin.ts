@@ -1,12 +1,12 @@
 // `npm run bench`'s admin dashboard figures: private.admin_platform_stats for every timeframe's window and the window
 // before it, and private.admin_lifetime_stats, on a platform of 100,000 users with 5,000,000 validation logs over a
-// year, as the api calls them (as the signed-in admin, one transaction each). "Cold" is each window's first answer
-// with the active users cache empty; "warm" asks again.
+// year, as the api calls them (as the signed-in admin, one transaction each). "Cold" is a timeframe's first answer
+// with the kept active user counts forgotten; "warm" asks again.
 //
 // loadAdminDataSet() is the data set's loader on its own, for the other admin figures (the users page, the exports).
 import postgres from "postgres";
 import type { RunningStack } from "../cli/stack.ts";
-import { percentiles, seconds, timed } from "./bench-measure.ts";
+import { millis, percentiles, seconds, timed } from "./bench-measure.ts";
 
 export const ADMIN_DATA_SET = {
   users: 100_000,
@@ -166,50 +166,51 @@ export async function adminFigures(stack: RunningStack): Promise<[string, string
   const sql = postgres(stack.dbUrl, { max: 1, onnotice: () => {} });
   try {
     const loaded = await timed(() => loadAdminDataSet(sql));
-    const adminId = loaded.value;
-    const asAdmin = <T>(query: (transaction: postgres.TransactionSql) => Promise<T>) =>
-      sql.begin(async (transaction) => {
-        await transaction`select set_config('role', 'authenticated', true),
-          set_config('request.jwt.claims', ${JSON.stringify({ sub: adminId, role: "authenticated" })}, true)`;
-        return await query(transaction);
-      });
-    const stats = (window: DayWindow) => () =>
-      asAdmin((transaction) => transaction`select private.admin_platform_stats(${window.from}, ${window.to})`);
-    const forgetCounts = () => sql`truncate private.active_user_counts`;
-
-    const label = (what: string) =>
-      `admin: ${what}, ${ADMIN_DATA_SET.users.toLocaleString("en")} users, ` +
-      `${ADMIN_DATA_SET.validationLogs.toLocaleString("en")} validation logs over a year`;
-    const figures: [string, string][] = [[label("loading the data set"), seconds(loaded.ms)]];
-    const now = new Date();
-    for (const timeframe of TIMEFRAMES) {
-      const { current, previous } = timeframeWindows(timeframe, now);
-      const both = async () => {
-        await stats(current)();
-        await stats(previous)();
-      };
-      const cold: number[] = [];
-      for (let i = 0; i < COLD_SAMPLES; i++) {
-        await forgetCounts();
-        cold.push((await timed(both)).ms);
-      }
-      const warm: number[] = [];
-      for (let i = 0; i < WARM_SAMPLES; i++) warm.push((await timed(both)).ms);
-      figures.push([
-        label(`platform stats ${timeframe} and the window before (${previous.from} to ${current.to})`),
-        `cold ${percentiles(cold.sort((a, b) => a - b))}; warm ${percentiles(warm.sort((a, b) => a - b))}`,
-      ]);
-    }
-    const lifetime = () => asAdmin((transaction) => transaction`select private.admin_lifetime_stats()`);
-    const lifetimeCold = (await timed(lifetime)).ms;
-    const lifetimeWarm: number[] = [];
-    for (let i = 0; i < WARM_SAMPLES; i++) lifetimeWarm.push((await timed(lifetime)).ms);
-    figures.push([
-      label("lifetime stats"),
-      `first ${lifetimeCold.toFixed(1)} ms; then ${percentiles(lifetimeWarm.sort((a, b) => a - b))}`,
-    ]);
-    return figures;
+    return [[label("loading the data set"), seconds(loaded.ms)], ...(await statsFigures(sql, loaded.value))];
   } finally {
     await sql.end({ timeout: 5 });
   }
+}
+
+const label = (what: string) =>
+  `admin: ${what}, ${ADMIN_DATA_SET.users.toLocaleString("en")} users, ` +
+  `${ADMIN_DATA_SET.validationLogs.toLocaleString("en")} validation logs over a year`;
+
+/** The stats functions' times on the loaded data set, called as the admin `adminId`. */
+export async function statsFigures(sql: postgres.Sql, adminId: string): Promise<[string, string][]> {
+  const asAdmin = <T>(query: (transaction: postgres.TransactionSql) => Promise<T>) =>
+    sql.begin(async (transaction) => {
+      await transaction`select set_config('role', 'authenticated', true),
+        set_config('request.jwt.claims', ${JSON.stringify({ sub: adminId, role: "authenticated" })}, true)`;
+      return await query(transaction);
+    });
+  const stats = (window: DayWindow) =>
+    asAdmin((transaction) => transaction`select private.admin_platform_stats(${window.from}, ${window.to})`);
+  const figures: [string, string][] = [];
+  const now = new Date();
+  for (const timeframe of TIMEFRAMES) {
+    const { current, previous } = timeframeWindows(timeframe, now);
+    // As the api asks: the window, then the one before it for the trend.
+    const both = async () => {
+      await stats(current);
+      await stats(previous);
+    };
+    const cold: number[] = [];
+    for (let i = 0; i < COLD_SAMPLES; i++) {
+      await sql`truncate private.active_user_counts`;
+      cold.push((await timed(both)).ms);
+    }
+    const warm: number[] = [];
+    for (let i = 0; i < WARM_SAMPLES; i++) warm.push((await timed(both)).ms);
+    figures.push([
+      label(`platform stats ${timeframe} and the window before (${previous.from} to ${current.to})`),
+      `cold ${percentiles(cold.sort((a, b) => a - b))}; warm ${percentiles(warm.sort((a, b) => a - b))}`,
+    ]);
+  }
+  const lifetime = () => asAdmin((transaction) => transaction`select private.admin_lifetime_stats()`);
+  const first = (await timed(lifetime)).ms;
+  const again: number[] = [];
+  for (let i = 0; i < WARM_SAMPLES; i++) again.push((await timed(lifetime)).ms);
+  figures.push([label("lifetime stats"), `first ${millis(first)}; then ${percentiles(again.sort((a, b) => a - b))}`]);
+  return figures;
 }
