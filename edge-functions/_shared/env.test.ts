@@ -7,6 +7,7 @@ const complete = {
   SUPABASE_SERVICE_ROLE_KEY: "service-key",
   SUPABASE_DB_URL: "postgresql://postgres:postgres@127.0.0.1:54322/postgres",
   WORKER_SECRET: "worker-secret",
+  SECRETS_ENCRYPTION_KEY: btoa("k".repeat(32)),
 };
 
 const defaults = {
@@ -16,6 +17,7 @@ const defaults = {
   EMAIL_API_KEY: "",
   EMAIL_FROM: "MailScout Support <support@mailscout.test>",
   ANON_IP_MONTHLY_LIMIT: 30,
+  SECRETS_ENCRYPTION_PREVIOUS_KEYS: [],
 };
 
 Deno.test("parseEnv accepts the variables Supabase gives every function, and defaults the project's settings", () => {
@@ -72,6 +74,22 @@ Deno.test("parseEnv requires the worker secret, so no worker can be started with
   for (const value of [undefined, ""]) {
     assert.throws(() => parseEnv({ ...complete, WORKER_SECRET: value }), /WORKER_SECRET: is required/);
   }
+});
+
+Deno.test("parseEnv requires a 32-byte secrets key and reads the previous ones as a list", () => {
+  for (const value of [undefined, "", btoa("short"), "not base64!"]) {
+    assert.throws(() => parseEnv({ ...complete, SECRETS_ENCRYPTION_KEY: value }), /SECRETS_ENCRYPTION_KEY: .*base64 of 32/);
+  }
+  const previous = [btoa("a".repeat(32)), btoa("b".repeat(32))];
+  assert.deepEqual(
+    parseEnv({ ...complete, SECRETS_ENCRYPTION_PREVIOUS_KEYS: ` ${previous[0]}, ${previous[1]},` })
+      .SECRETS_ENCRYPTION_PREVIOUS_KEYS,
+    previous,
+  );
+  assert.throws(
+    () => parseEnv({ ...complete, SECRETS_ENCRYPTION_PREVIOUS_KEYS: `${previous[0]},short` }),
+    /SECRETS_ENCRYPTION_PREVIOUS_KEYS: each key must be base64 of 32/,
+  );
 });
 
 Deno.test("parseEnv reads the email API; empty is Resend's, and a URL that is not http(s) is refused", () => {

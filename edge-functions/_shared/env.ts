@@ -1,7 +1,10 @@
 // The settings every function gets from Supabase (locally from devstack, in production from the platform), parsed
 // once so a misconfigured deployment fails at start-up with the variable's name instead of at its first request.
 import { z } from "zod";
+import { keyBytes } from "./secrets/index.ts";
 import { describeAllIssues } from "./zod-issues.ts";
+
+const KEY_SHAPE = "must be base64 of 32 random bytes (openssl rand -base64 32)";
 
 export const envSchema = z.object({
   SUPABASE_URL: z.url({ protocol: /^https?$/, error: "must be the project's http(s) URL" }),
@@ -32,6 +35,14 @@ export const envSchema = z.object({
   ),
   /** The secret a worker function's caller sends in x-worker-secret (the database has it in private.job_settings). */
   WORKER_SECRET: z.string({ error: "is required" }).min(1, "is required"),
+  /** Seals the secrets kept in the database (payment credentials); never stored there. */
+  SECRETS_ENCRYPTION_KEY: z.string({ error: `is required and ${KEY_SHAPE}` }).refine((key) => keyBytes(key), KEY_SHAPE),
+  /** Keys used before the current one, comma-separated: still opened until POST /api/admin/payment-config/reseal. */
+  SECRETS_ENCRYPTION_PREVIOUS_KEYS: z
+    .string()
+    .default("")
+    .transform((keys) => keys.split(",").map((key) => key.trim()).filter(Boolean))
+    .refine((keys) => keys.every((key) => keyBytes(key)), `each key ${KEY_SHAPE}`),
   /** Anonymous validations one client network may make per month, whatever sessions it uses. */
   ANON_IP_MONTHLY_LIMIT: z.preprocess(
     (value) => (value === "" ? undefined : value),

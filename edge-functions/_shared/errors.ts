@@ -62,6 +62,22 @@ export interface DomainFailures {
   ticket_status_not_allowed: undefined;
   ticket_reopen_window_passed: { days: number };
 
+  // The admin area. The api's guard refuses non-admins first; the database refuses them again (admins_only).
+  admin_only: undefined;
+  user_not_found: undefined;
+  grant_not_found: undefined;
+  domain_not_found: undefined;
+  /** Revoking this admin would leave the platform with none. */
+  last_admin: undefined;
+  /** An admin can't revoke their own admin rights, nor suspend themselves. */
+  own_admin_flag: undefined;
+  own_suspension: undefined;
+  /** A grant is revoked only while none of its credits is spent, and only once. */
+  grant_used: undefined;
+  grant_revoked: undefined;
+  /** A sealed secret that does not open with the function's keys (a key lost, or not yet given as a previous key). */
+  secret_unreadable: { provider: string };
+
   // Explorations: a domain in private space is refused; anything failing on our side (the egress proxy, the
   // database) is our failure, not the caller's.
   exploration_refused: { domain: string };

@@ -19,7 +19,16 @@ import { contactListsRoutes } from "./routes/contact-lists/contact-lists.routes.
 import { contactsRoutes } from "./routes/contacts/contacts.routes.ts";
 import { explorationsRoutes } from "./routes/explorations/explorations.routes.ts";
 import { helpRoutes } from "./routes/help/help.routes.ts";
+import { creditGrantsRoutes } from "./routes/admin/credit-grants/credit-grants.routes.ts";
+import { domainsRoutes } from "./routes/admin/domains/domains.routes.ts";
+import { exportsRoutes } from "./routes/admin/exports/exports.routes.ts";
+import { logsRoutes } from "./routes/admin/logs/logs.routes.ts";
+import { paymentConfigAdminRoutes, paymentConfigRoutes } from "./routes/admin/payment-config/payment-config.routes.ts";
+import { paymentsRoutes } from "./routes/admin/payments/payments.routes.ts";
+import { reportsRoutes } from "./routes/admin/reports/reports.routes.ts";
+import { statsRoutes, tempAdminStatsRoutes } from "./routes/admin/stats/stats.routes.ts";
 import { activePopupRoutes, systemPopupsRoutes } from "./routes/admin/system-popups/system-popups.routes.ts";
+import { usersRoutes } from "./routes/admin/users/users.routes.ts";
 import { supportAgentRoutes, supportRoutes } from "./routes/support/support.routes.ts";
 import { validateEmailRoutes } from "./routes/validate-email/validate-email.routes.ts";
 
@@ -65,11 +74,29 @@ export function createApp() {
   // every other /api/admin route is mounted once, behind requireAdmin.
   app.route("/", activePopupRoutes);
   const admin = new Hono().use(requireAdmin);
-  admin.route("/", systemPopupsRoutes);
+  for (
+    const routes of [
+      systemPopupsRoutes,
+      statsRoutes,
+      usersRoutes,
+      creditGrantsRoutes,
+      logsRoutes,
+      paymentsRoutes,
+      paymentConfigAdminRoutes,
+      reportsRoutes,
+      exportsRoutes,
+      domainsRoutes,
+    ]
+  ) admin.route("/", routes);
   app.route("/admin", admin);
-  // The support agents' area has its own prefix (/api/support/admin/...) and the same guard, once.
-  const supportAgents = new Hono().use(requireAdmin);
-  supportAgents.route("/", supportAgentRoutes);
-  app.route("/support/admin", supportAgents);
+  // The admin areas the spec puts under other prefixes have the same guard, once each: the support agents'
+  // (/api/support/admin/...), the payment providers' setup and the platform analytics page's figures.
+  for (
+    const [prefix, routes] of [
+      ["/support/admin", supportAgentRoutes],
+      ["/payment-config", paymentConfigRoutes],
+      ["/temp-admin-stats", tempAdminStatsRoutes],
+    ] as const
+  ) app.route(prefix, new Hono().use(requireAdmin).route("/", routes));
   return app;
 }

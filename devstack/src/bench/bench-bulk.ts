@@ -16,7 +16,7 @@ import {
 import { benchDomain } from "../../../edge-functions/_shared/dns/testing/zones.ts";
 import type { RunningStack } from "../cli/stack.ts";
 import { nodeSupabaseClient } from "../testing/supabase-client.ts";
-import { mebibytes, percentiles, post, rssOf, seconds } from "./bench-measure.ts";
+import { functionProcesses, mebibytes, percentiles, post, rssOf, seconds } from "./bench-measure.ts";
 
 const ROWS = 100_000;
 const DOMAINS = 5_000;
@@ -167,16 +167,6 @@ async function upload(stack: RunningStack, token: string, path: string, body: un
   return response;
 }
 
-type FunctionProcess = { name: string; pid: number };
-
-async function functionProcesses(stack: RunningStack): Promise<FunctionProcess[]> {
-  const response = await fetch(`${stack.url}/_devstack/functions`, {
-    headers: { authorization: `Bearer ${stack.serviceRoleKey}` },
-  });
-  if (!response.ok) throw new Error(`GET /_devstack/functions answered ${response.status}`);
-  return (await response.json()) as FunctionProcess[];
-}
-
 /** Kills one of the worker function's processes, as a crash would. */
 async function killWorker(stack: RunningStack): Promise<void> {
   const worker = (await functionProcesses(stack)).find((fn) => fn.name === WORKER);
@@ -187,7 +177,7 @@ async function killWorker(stack: RunningStack): Promise<void> {
  * restarted. */
 function sampleMemory(stack: RunningStack) {
   const peaks = { peakApiRss: 0, peakWorkerRss: 0 };
-  let processes: FunctionProcess[] = [];
+  let processes: { name: string; pid: number }[] = [];
   const refresh = () => void functionProcesses(stack).then((found) => (processes = found), () => {});
   refresh();
   const lookups = setInterval(refresh, 500);

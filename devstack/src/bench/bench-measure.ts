@@ -1,5 +1,6 @@
 // The measuring and formatting that `npm run bench`'s figures share (devstack/src/bench/bench.ts, bench-contacts.ts).
 import { readFileSync } from "node:fs";
+import type postgres from "postgres";
 import type { RunningStack } from "../cli/stack.ts";
 
 export function post(stack: RunningStack, path: string, body: unknown, expected: number): Promise<Response> {
@@ -44,4 +45,27 @@ export function rssOf(pid: number): number {
   }
   const kilobytes = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
   return Number(kilobytes ?? 0) * 1024;
+}
+
+/** The functions' processes as the stack runs them now (a restarted one has a new pid). */
+export async function functionProcesses(stack: RunningStack): Promise<{ name: string; pid: number }[]> {
+  const response = await fetch(`${stack.url}/_devstack/functions`, {
+    headers: { authorization: `Bearer ${stack.serviceRoleKey}` },
+  });
+  if (!response.ok) throw new Error(`GET /_devstack/functions answered ${response.status}`);
+  return (await response.json()) as { name: string; pid: number }[];
+}
+
+/** A new account, registered and signed in through the api: its id and access token. */
+export async function registerAccount(
+  stack: RunningStack,
+  sql: postgres.Sql,
+  prefix: string,
+): Promise<{ id: string; token: string }> {
+  const username = `${prefix}_${crypto.randomUUID().slice(0, 8)}`;
+  const password = "bench-password-1";
+  await post(stack, "/api/register", { username, email: `${username}@example.com`, password }, 201);
+  const login = await post(stack, "/api/login", { username, password }, 200);
+  const [profile] = await sql<{ id: string }[]>`select id from public.profiles where username = ${username}`;
+  return { id: profile!.id, token: (login.headers.get("authorization") ?? "").replace(/^Bearer /, "") };
 }

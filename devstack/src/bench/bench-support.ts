@@ -11,7 +11,7 @@ import {
 } from "../../../edge-functions/_shared/support/contract.ts";
 import type { RunningStack } from "../cli/stack.ts";
 import { nodeSupabaseClient } from "../testing/supabase-client.ts";
-import { percentiles, post, request, sample } from "./bench-measure.ts";
+import { percentiles, registerAccount, request, sample } from "./bench-measure.ts";
 
 const CONVERSATIONS = 100;
 const QUEUE_TICKETS = 10_000;
@@ -62,13 +62,8 @@ export async function supportFigures(stack: RunningStack): Promise<[string, stri
   }
 }
 
-async function register(stack: RunningStack, sql: postgres.Sql, role: string): Promise<Account> {
-  const username = `support_${role}_${crypto.randomUUID().slice(0, 8)}`;
-  const password = "bench-password-1";
-  await post(stack, "/api/register", { username, email: `${username}@example.com`, password }, 201);
-  const login = await post(stack, "/api/login", { username, password }, 200);
-  const [profile] = await sql<{ id: string }[]>`select id from public.profiles where username = ${username}`;
-  return { id: profile!.id, token: (login.headers.get("authorization") ?? "").replace(/^Bearer /, "") };
+function register(stack: RunningStack, sql: postgres.Sql, role: string): Promise<Account> {
+  return registerAccount(stack, sql, `support_${role}`);
 }
 
 /**

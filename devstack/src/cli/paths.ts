@@ -9,6 +9,8 @@ export const paths = {
   /** The project's settings and their defaults; see settings.ts. */
   envExample: join(repoRoot, ".env.example"),
   envFile: join(repoRoot, ".env"),
+  /** This machine's SECRETS_ENCRYPTION_KEY when .env sets none (machine-secrets-key.ts); never committed. */
+  secretsKeyFile: join(repoRoot, ".devstack/secrets-encryption-key"),
   bootstrapSql: join(repoRoot, "devstack/sql/bootstrap.sql"),
   serveFunction: join(repoRoot, "devstack/deno/serve-function.ts"),
   webDir: join(repoRoot, "web"),

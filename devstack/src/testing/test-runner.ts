@@ -8,6 +8,7 @@ import { LOCAL_ANON_KEY } from "../auth/keys.ts";
 import { dataDirs, paths, repoRoot } from "../cli/paths.ts";
 import { countJUnit, countPgProve, countPlaywright, countVitest, type Counts } from "./test-counts.ts";
 import { discoverEdgeFunctionTests, notRunByAnyLayer, type EdgeFunctionTests } from "./test-discovery.ts";
+import { newSecretsKey } from "../cli/machine-secrets-key.ts";
 import { resolveSettings } from "../cli/settings.ts";
 import { buildWeb, startStack, type RunningStack } from "../cli/stack.ts";
 import { startDnsFixture, startProxyFixture, type RunningFixture } from "./test-fixtures.ts";
@@ -15,8 +16,11 @@ import { ensureSystemPackages } from "../cli/system.ts";
 
 /** TEST_PORT_OFFSET moves them all, so two clones can run their tests side by side. */
 const TEST_PORTS = testPorts(Number(process.env.TEST_PORT_OFFSET ?? 0));
-/** The anonymous per-IP allowance is lowered to the session's, so e2e can show a cleared local storage resets nothing. */
-const TEST_SETTINGS = { ANON_IP_MONTHLY_LIMIT: "10" };
+/**
+ * The anonymous per-IP allowance is lowered to the session's, so e2e can show a cleared local storage resets nothing.
+ * A previous secrets key, new each run, lets the api tests seal as before a key rotation and check the reseal.
+ */
+const TEST_SETTINGS = { ANON_IP_MONTHLY_LIMIT: "10", SECRETS_ENCRYPTION_PREVIOUS_KEYS: newSecretsKey() };
 
 interface LayerResult extends Counts {
   name: string;
@@ -102,9 +106,16 @@ export async function runTests(only: string[] = []): Promise<number> {
       signal: interrupted.signal,
     });
     const running = stack;
-    // The API tests read the fixture proxy's request log to prove refused targets never reached it, and call the worker
-    // functions with their secret, as the database's kicks do.
-    const testSettings = { DNS_SERVERS: dns.setting, OUTBOUND_HTTP_PROXY: proxy.setting, WORKER_SECRET: settings.WORKER_SECRET ?? "" };
+    // The API tests read the fixture proxy's request log to prove refused targets never reached it, call the worker
+    // functions with their secret, as the database's kicks do, and open and seal stored secrets with the functions' keys
+    // (a route module they import parses the whole environment, so the keys must be there for every api test).
+    const testSettings = {
+      DNS_SERVERS: dns.setting,
+      OUTBOUND_HTTP_PROXY: proxy.setting,
+      WORKER_SECRET: settings.WORKER_SECRET ?? "",
+      SECRETS_ENCRYPTION_KEY: settings.SECRETS_ENCRYPTION_KEY ?? "",
+      SECRETS_ENCRYPTION_PREVIOUS_KEYS: settings.SECRETS_ENCRYPTION_PREVIOUS_KEYS ?? "",
+    };
     const allLayers = testLayers(running, testSettings, edgeTests);
     // A layer answers to its name or its first word ("lint" for "lint + types").
     const answersTo = (layer: string, name: string) => layer === name || layer.split(" ")[0] === name;

@@ -2,7 +2,8 @@
 import bcrypt from "bcryptjs";
 import { newVisitorClient } from "../auth/index.ts";
 import type { AuthResponse, LoginRequest } from "./contract.ts";
-import { findSignInEmail } from "./privileged.ts";
+import { findSignInEmail, readSuspension, recordSignIn } from "./privileged.ts";
+import { logout } from "./logout.ts";
 import { isWrongCredentials } from "./auth-failures.ts";
 import { DomainError } from "../errors.ts";
 import { authResponseFor } from "./auth-response.ts";
@@ -16,9 +17,15 @@ const NOBODY_EMAIL = "nobody@mailscout.invalid";
 // cost) takes that same time, so the two answers cannot be told apart by how long they take.
 const NOBODY_PASSWORD_HASH = "$2b$10$v70snBPDKQVMVok0iRJZuu.AEos.9GK9xLUXKyJpxQ2h4MhhIBkWu";
 
+/** Where a sign-in comes from, for the admins' activity log. */
+export interface SignInOrigin {
+  clientIp: string | null;
+  userAgent: string | null;
+}
+
 export async function login(
   { username: identifier, password }: LoginRequest,
-  clientIp: string | null,
+  { clientIp, userAgent }: SignInOrigin,
 ): Promise<AuthResponse> {
   // Before anything about the account is looked at, so a locked identifier answers the same whether it exists or not.
   await refuseWhileLocked(identifier, clientIp);
@@ -31,5 +38,12 @@ export async function login(
   }
   if (error) throw error;
   await clearSignInFailures(identifier);
+  // Only once the password is known right, so the answer says nothing of an account to someone who does not know it.
+  const suspension = await readSuspension(data.session.user.id);
+  if (suspension) {
+    await logout(data.session.access_token);
+    throw new DomainError("account_suspended", suspension);
+  }
+  await recordSignIn(data.session.user.id, clientIp, userAgent);
   return await authResponseFor(data.session);
 }

@@ -64,3 +64,25 @@ export async function recordSignInFailure(identifier: string, clientIp: string |
 export async function clearSignInFailures(identifier: string): Promise<void> {
   await database()`select private.clear_sign_in_failures(${identifier})`;
 }
+
+// Signing in: a suspended account is refused even with the right password, and every sign-in is recorded for the
+// admins' activity log (private.record_sign_in, closed to every API role).
+
+export interface Suspension {
+  until: Date;
+  reason: string | null;
+}
+
+/** The account's suspension while it lasts, else null. */
+export async function readSuspension(userId: string): Promise<Suspension | null> {
+  const [row] = await database()<Suspension[]>`
+    select suspended_until as until, suspension_reason as reason
+    from public.profiles
+    where id = ${userId} and suspended_until > now()
+  `;
+  return row ?? null;
+}
+
+export async function recordSignIn(userId: string, clientIp: string | null, userAgent: string | null): Promise<void> {
+  await database()`select private.record_sign_in(${userId}, ${clientIp}::inet, ${userAgent})`;
+}

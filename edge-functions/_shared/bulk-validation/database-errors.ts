@@ -1,22 +1,10 @@
 // What the bulk SQL functions refuse, as the DomainErrors the api answers. The functions raise SQLSTATE P0xxx with the
-// reason as the message (migrations/*_bulk_validation_jobs.sql); anything else is not the caller's doing and stays as
-// it is (a 500 with the detail in the log).
+// reason as the message (migrations/*_bulk_validation_jobs.sql).
+import type { DatabaseError } from "../db/refusals.ts";
 import { DomainError } from "../errors.ts";
 import { BULK_RUNNING_JOBS_MAX } from "./contract.ts";
 
-interface DatabaseError {
-  code?: string;
-  message?: string;
-  detail?: string;
-}
-
-function databaseError(error: unknown): DatabaseError | null {
-  return typeof error === "object" && error !== null && "code" in error ? error as DatabaseError : null;
-}
-
-export function refusedUpload(error: unknown): unknown {
-  const found = databaseError(error);
-  if (!found) return error;
+export function refusedUpload(found: DatabaseError): DomainError | null {
   switch (`${found.code} ${found.message}`) {
     case "P0429 too_many_jobs":
       return new DomainError("bulk_too_many_jobs", { limit: BULK_RUNNING_JOBS_MAX });
@@ -31,6 +19,6 @@ export function refusedUpload(error: unknown): unknown {
     case "P0400 no_rows":
       return new DomainError("bulk_no_rows");
     default:
-      return error;
+      return null;
   }
 }

@@ -4,6 +4,7 @@
 export { appendBulkPart, type BulkPart, type StartBulkValidation, startBulkValidation } from "./upload.ts";
 export { deleteBulkSession, listBulkSessions } from "./sessions.ts";
 export { type BulkDownload, downloadBulkResults, resultRows } from "./download.ts";
+export { csvRecords, UTF8_BOM } from "./csv.ts";
 export { BULK_WORKER, type BulkWorkerSummary, runBulkValidationWorker } from "./worker.ts";
 export {
   bulkPartRequestSchema,

@@ -14,6 +14,7 @@ import {
   type startBulkValidationRequestSchema,
 } from "./contract.ts";
 import { refusedUpload } from "./database-errors.ts";
+import { withRefusals } from "../db/refusals.ts";
 import { appendPart, openSessionWithPart, type PartInput } from "./privileged.ts";
 import { normaliseRows } from "./rows.ts";
 import { startBulkWorkers } from "./worker.ts";
@@ -29,7 +30,7 @@ export async function startBulkValidation(
   // A file announced as too large is refused before a single row is stored.
   if (request.totalRows !== undefined && request.totalRows > BULK_MAX_ROWS) throw new DomainError("bulk_too_large");
   const part = partOf(0, request.emailsWithData, request.final);
-  const answer = await refusalsAsDomainErrors(() =>
+  const answer = await withRefusals(refusedUpload, () =>
     openSessionWithPart({
       userId: claims.sub,
       name: request.sessionName,
@@ -48,7 +49,7 @@ export async function appendBulkPart(
   request: BulkPart,
 ): Promise<BulkUploadAnswer> {
   const part = partOf(request.part, request.emailsWithData, request.final);
-  const answer = await refusalsAsDomainErrors(() => appendPart(claims.sub, sessionId, part));
+  const answer = await withRefusals(refusedUpload, () => appendPart(claims.sub, sessionId, part));
   return uploaded(answer);
 }
 
@@ -58,14 +59,6 @@ function partOf(part: number, rows: StartBulkValidation["emailsWithData"], final
   if (part === 0 && final && normalised.rows.length === 0) throw new DomainError("bulk_no_rows");
   // Skipped rows were in the file too: they count towards its size.
   return { part, rows: normalised.rows, skipped: normalised.skipped, bytes: fileBytesOf(rows), final };
-}
-
-async function refusalsAsDomainErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw refusedUpload(error);
-  }
 }
 
 /**

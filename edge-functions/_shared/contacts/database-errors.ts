@@ -1,5 +1,6 @@
 // What the database refuses, told as the field and rule the contract would have named. The contract checks the same
 // limits first, so these are the rare cases it cannot see (or a limit that drifted): never a 500.
+import { databaseError } from "../db/refusals.ts";
 import { DomainError } from "../errors.ts";
 
 /** The check constraints of contact_lists and saved_contacts, as the field and rule they enforce. */
@@ -20,17 +21,6 @@ const constraintMessages: Record<string, string> = {
   saved_contacts_source: "source: Source must be one of validation, discovery, bulk, manual",
   saved_contacts_source_url_length: "sourceUrl: Source URL must be at most 2048 characters",
 };
-
-interface DatabaseError {
-  code?: string;
-  constraint_name?: string;
-  column_name?: string;
-  message?: string;
-}
-
-function databaseError(error: unknown): DatabaseError | null {
-  return typeof error === "object" && error !== null && "code" in error ? error as DatabaseError : null;
-}
 
 /** A unique violation of one of the given indexes or constraints. */
 export function isUniqueViolation(error: unknown, ...names: string[]): boolean {

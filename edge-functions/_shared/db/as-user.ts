@@ -5,6 +5,7 @@
 import type postgres from "postgres";
 import type { AccessTokenClaims } from "../auth/index.ts";
 import { database } from "./pool.ts";
+import { streamWithin } from "./stream.ts";
 
 /** A transaction whose queries run with the user's rights; RLS decides what it may see and change. */
 export type UserSql = postgres.TransactionSql;
@@ -23,28 +24,10 @@ export async function becomeUser(sql: postgres.TransactionSql, claims: AccessTok
   await sql`select set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`;
 }
 
-/**
- * A byte stream produced inside one transaction as the user, for answers too large to build in memory (a download
- * read through a cursor). The transaction stays open while the reader reads: `produce` is asked for its next piece only
- * when the reader has taken the last, so memory holds a piece or two whatever the size. A reader that stops early (a
- * client that hangs up) ends the transaction, and its cursor, at the next piece.
- */
+/** A byte stream produced inside one transaction as the user, read through a cursor (see stream.ts). */
 export function streamAsUser(
   claims: AccessTokenClaims,
   produce: (sql: UserSql) => AsyncIterable<string>,
 ): ReadableStream<Uint8Array> {
-  const { readable, writable } = new TransformStream<string, string>();
-  const writer = writable.getWriter();
-  asUser(claims, async (sql) => {
-    for await (const piece of produce(sql)) {
-      await writer.ready;
-      await writer.write(piece);
-    }
-  }).then(
-    () => writer.close(),
-    (error) => writer.abort(error),
-  ).catch(() => {
-    // The reader is gone: nobody is left to tell.
-  });
-  return readable.pipeThrough(new TextEncoderStream());
+  return streamWithin((work) => asUser(claims, work), produce);
 }

@@ -2,6 +2,7 @@
 // kept for a day. Other folders reach explorations through this file only.
 export {
   INVALID_DOMAIN_MESSAGE,
+  normaliseDomainInput,
   scrapeDomainRequestSchema,
   type ScrapeResult,
   scrapeResultSchema,

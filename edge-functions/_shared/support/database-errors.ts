@@ -1,22 +1,11 @@
 // What the support tables' triggers and policies refuse, as the DomainErrors the api answers. The triggers raise
 // SQLSTATE P0xxx with the reason as the message (migrations/*_support_tickets.sql); a row-level security refusal means the
-// caller may not write to that ticket, which is answered as if it did not exist. Anything else is not the caller's
-// doing and stays as it is (a 500 with the detail in the log).
+// caller may not write to that ticket, which is answered as if it did not exist.
+import { type DatabaseError, withRefusals } from "../db/refusals.ts";
 import { DomainError } from "../errors.ts";
 import { REOPEN_WITHIN_DAYS } from "./contract.ts";
 
-interface DatabaseError {
-  code?: string;
-  message?: string;
-}
-
-function databaseError(error: unknown): DatabaseError | null {
-  return typeof error === "object" && error !== null && "code" in error ? error as DatabaseError : null;
-}
-
-export function refusedTicketChange(error: unknown): unknown {
-  const found = databaseError(error);
-  if (!found) return error;
+function refusedTicketChange(found: DatabaseError): DomainError | null {
   switch (`${found.code} ${found.message}`) {
     case "P0409 ticket_resolved":
       return new DomainError("ticket_resolved");
@@ -28,14 +17,10 @@ export function refusedTicketChange(error: unknown): unknown {
       return new DomainError("invalid_input", { problem: "assignedTo: must be a support agent's user id" });
   }
   // A row-level security check refused the write (a missing grant is our bug and stays a 500).
-  return found.code === "42501" && /row-level security/.test(found.message ?? "") ? new DomainError("ticket_not_found") : error;
+  return found.code === "42501" && /row-level security/.test(found.message ?? "") ? new DomainError("ticket_not_found") : null;
 }
 
 /** Runs `work`, its database refusals turned into DomainErrors. */
 export async function refusalsAsDomainErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw refusedTicketChange(error);
-  }
+  return await withRefusals(refusedTicketChange, work);
 }

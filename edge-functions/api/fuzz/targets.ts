@@ -2,7 +2,23 @@
 // against, what its path parameters can be, and how many fuzzed requests it gets. The runs add up to well over the
 // 2,000 requests the layer promises; the routes that hash passwords (register, login) get fewer, being slow on purpose.
 import fc from "fast-check";
-import type { z } from "zod";
+import { z } from "zod";
+import {
+  adminDomainsQuerySchema,
+  adminFlagRequestSchema,
+  adminUsersQuerySchema,
+  creditGrantsQuerySchema,
+  grantCreditsRequestSchema,
+  logQuerySchema,
+  monthlyCostRequestSchema,
+  paymentConfigRequestSchemas,
+  paymentsQuerySchema,
+  platformStatsQuerySchema,
+  reportRequestSchema,
+  suspensionRequestSchema,
+  tempAdminStatsQuerySchema,
+  throttleRequestSchema,
+} from "../../_shared/contracts/admin.ts";
 import { updateUsageRequestSchema } from "../../_shared/contracts/anonymous.ts";
 import { loginRequestSchema, registerRequestSchema } from "../../_shared/contracts/auth.ts";
 import { bulkPartRequestSchema, startBulkValidationRequestSchema } from "../../_shared/contracts/bulk-validation.ts";
@@ -39,6 +55,12 @@ import {
 import type { World } from "./world.ts";
 import { arbitraryOf, nastyString, wrongType } from "./zod-arbitrary.ts";
 
+/**
+ * The report's fields without its rules between them (dates in order, a span the type allows): random dates almost
+ * never meet those, so the fuzzer derives its bodies from the fields and the route's full schema does the refusing.
+ */
+const reportRequestFields = z.object(reportRequestSchema.shape);
+
 /** The contract schemas the routes check their bodies and queries against, which the fuzzed requests derive from. */
 export const REQUEST_CONTRACTS: Record<string, z.ZodType> = {
   registerRequestSchema,
@@ -59,6 +81,21 @@ export const REQUEST_CONTRACTS: Record<string, z.ZodType> = {
   updateTicketRequestSchema,
   markTicketReadRequestSchema,
   adminTicketQuerySchema,
+  platformStatsQuerySchema,
+  tempAdminStatsQuerySchema,
+  monthlyCostRequestSchema,
+  adminUsersQuerySchema,
+  adminFlagRequestSchema,
+  grantCreditsRequestSchema,
+  throttleRequestSchema,
+  suspensionRequestSchema,
+  creditGrantsQuerySchema,
+  logQuerySchema,
+  paymentsQuerySchema,
+  reportRequestFields,
+  adminDomainsQuerySchema,
+  stripeCredentials: paymentConfigRequestSchemas.stripe,
+  cryptoCredentials: paymentConfigRequestSchemas.crypto,
 };
 
 /**
@@ -148,6 +185,38 @@ export function fuzzTargets(world: World): Target[] {
     { method: "POST", path: "/api/support/tickets/:id/read", params: [ticketId], body: markTicketReadRequestSchema, signedIn: true, runs: 100 },
     // As for the admin area: the fuzz users are not agents, so every shape of caller must meet the guard's 4xx.
     { method: "GET", path: "/api/support/admin/tickets", query: adminTicketQuerySchema, signedIn: true, runs: 60 },
+  );
+  // The admin dashboard, under its four prefixes: every shape of caller must meet the guard's 4xx.
+  const userId = fc.oneof(fc.constantFrom(world.user.id, world.otherUser.id), fc.uuid(), nastySegment);
+  const grantId = fc.oneof(fc.integer({ min: -5, max: 2 ** 31 }).map(String), nastySegment);
+  const domain = fc.oneof(fc.constant("acme-corp.test"), fc.domain(), nastySegment);
+  const provider = fc.oneof(fc.constantFrom("stripe", "paypal", "venmo", "cashapp", "crypto"), nastySegment);
+  specs.push(
+    { method: "GET", path: "/api/admin/platform-stats", query: platformStatsQuerySchema, signedIn: true, runs: 40 },
+    { method: "GET", path: "/api/admin/lifetime-stats", signedIn: true, runs: 20 },
+    { method: "PUT", path: "/api/admin/settings/monthly-cost", body: monthlyCostRequestSchema, signedIn: true, runs: 40 },
+    { method: "GET", path: "/api/temp-admin-stats", query: tempAdminStatsQuerySchema, signedIn: true, runs: 40 },
+    { method: "GET", path: "/api/admin/users", query: adminUsersQuerySchema, signedIn: true, runs: 40 },
+    { method: "GET", path: "/api/admin/users/:id", params: [userId], signedIn: true, runs: 20 },
+    { method: "PATCH", path: "/api/admin/users/:id", params: [userId], body: adminFlagRequestSchema, signedIn: true, runs: 40 },
+    { method: "POST", path: "/api/admin/users/:id/credits", params: [userId], body: grantCreditsRequestSchema, signedIn: true, runs: 60 },
+    { method: "PATCH", path: "/api/admin/users/:id/throttle", params: [userId], body: throttleRequestSchema, signedIn: true, runs: 60 },
+    { method: "POST", path: "/api/admin/users/:id/suspension", params: [userId], body: suspensionRequestSchema, signedIn: true, runs: 60 },
+    { method: "DELETE", path: "/api/admin/users/:id/suspension", params: [userId], signedIn: true, runs: 20 },
+    { method: "GET", path: "/api/admin/credit-grants", query: creditGrantsQuerySchema, signedIn: true, runs: 30 },
+    { method: "DELETE", path: "/api/admin/credit-grants/:id", params: [grantId], signedIn: true, runs: 20 },
+    { method: "GET", path: "/api/admin/audit-log", query: logQuerySchema, signedIn: true, runs: 20 },
+    { method: "GET", path: "/api/admin/activity", query: logQuerySchema, signedIn: true, runs: 20 },
+    { method: "GET", path: "/api/admin/payments", query: paymentsQuerySchema, signedIn: true, runs: 20 },
+    { method: "GET", path: "/api/admin/export-database", signedIn: true, runs: 20 },
+    { method: "GET", path: "/api/admin/export-users", signedIn: true, runs: 20 },
+    { method: "POST", path: "/api/admin/generate-report", body: reportRequestFields, signedIn: true, runs: 60 },
+    { method: "GET", path: "/api/admin/domains", query: adminDomainsQuerySchema, signedIn: true, runs: 20 },
+    { method: "POST", path: "/api/admin/domains/:domain/explore", params: [domain], signedIn: true, runs: 20 },
+    { method: "DELETE", path: "/api/admin/domains/:domain", params: [domain], signedIn: true, runs: 20 },
+    { method: "POST", path: "/api/admin/payment-config/reseal", signedIn: true, runs: 20 },
+    { method: "GET", path: "/api/payment-config", signedIn: true, runs: 20 },
+    { method: "POST", path: "/api/payment-config/:provider", params: [provider], body: paymentConfigRequestSchemas.stripe, signedIn: true, runs: 80 },
   );
   return [
     ...specs.map((spec) => ({

@@ -10,6 +10,9 @@ import { DomainError, type DomainFailures, type DomainReason } from "../../_shar
 import { inWords, type RateLimitDecision } from "../../_shared/rate-limits/index.ts";
 import { setRateLimitHeaders } from "./rate-limit-headers.ts";
 
+/** What the admin area answers a signed-in user who is not an admin (the guard, and the database's own refusal). */
+export const ADMIN_ONLY_MESSAGE = "Admin access required";
+
 export function errorBody(message: string): ErrorResponse {
   return { message };
 }
@@ -90,6 +93,22 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
   ticket_reopen_window_passed: {
     status: 409,
     message: ({ days }) => `A ticket can be reopened within ${days} days of being resolved. Please open a new one.`,
+  },
+
+  admin_only: { status: 403, message: ADMIN_ONLY_MESSAGE },
+  user_not_found: { status: 404, message: "User not found" },
+  grant_not_found: { status: 404, message: "Credit grant not found" },
+  domain_not_found: { status: 404, message: "Domain not found" },
+  last_admin: { status: 409, message: "This is the last admin: make someone else an admin first" },
+  own_admin_flag: { status: 409, message: "You can't revoke your own admin rights" },
+  own_suspension: { status: 409, message: "You can't suspend yourself" },
+  grant_used: { status: 409, message: "Some of this grant's credits are spent, so it can't be revoked" },
+  grant_revoked: { status: 409, message: "This grant is already revoked or expired" },
+  secret_unreadable: {
+    status: 500,
+    message: ({ provider }) =>
+      `The stored ${provider} credentials can't be opened with the current keys: set the key they were sealed with ` +
+      "as a previous key, or save them again",
   },
 
   exploration_refused: { status: 400, message: EXPLORATION_REFUSED_MESSAGE },

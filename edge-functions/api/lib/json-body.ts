@@ -1,6 +1,7 @@
 // Request bodies are JSON objects checked by the shared contract's schemas. Anything else is answered here with a
 // 400 whose message names the field and the rule, so handlers only ever see valid input (c.req.valid("json")).
 import type { Env, MiddlewareHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
 import type { z } from "zod";
 import { describeFirstIssue } from "../../_shared/zod-issues.ts";
 import { errorBody } from "./errors.ts";
@@ -37,4 +38,14 @@ export function jsonBody<Schema extends z.ZodType>(
 function isJsonMediaType(contentType: string | undefined): boolean {
   const mediaType = contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
   return mediaType === "application/json" || /^application\/[\w.-]+\+json$/.test(mediaType);
+}
+
+/**
+ * Input a handler checks itself, where the schema depends on the path (a payment provider's credentials): refused with
+ * the same 400 naming the field.
+ */
+export function checked<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new HTTPException(400, { message: describeFirstIssue(parsed.error) });
+  return parsed.data;
 }

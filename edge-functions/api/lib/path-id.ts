@@ -4,7 +4,7 @@ import { DomainError } from "../../_shared/errors.ts";
 
 export function pathId(
   text: string | undefined,
-  notFound: "contact_not_found" | "list_not_found" | "message_not_found",
+  notFound: "contact_not_found" | "list_not_found" | "message_not_found" | "grant_not_found",
 ): number {
   if (!text || !/^[1-9][0-9]{0,15}$/.test(text)) throw new DomainError(notFound);
   return Number(text);
@@ -13,7 +13,10 @@ export function pathId(
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A uuid in the path (/bulk-validation/sessions/:id), lower-cased; anything else is not found, like pathId. */
-export function pathUuid(text: string | undefined, notFound: "bulk_session_not_found" | "ticket_not_found"): string {
+export function pathUuid(
+  text: string | undefined,
+  notFound: "bulk_session_not_found" | "ticket_not_found" | "user_not_found",
+): string {
   if (!text || !UUID.test(text)) throw new DomainError(notFound);
   return text.toLowerCase();
 }

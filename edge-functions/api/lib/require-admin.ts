@@ -4,10 +4,10 @@
 import type { MiddlewareHandler } from "hono";
 import { isAdmin } from "../../_shared/accounts/index.ts";
 import type { CallerEnv } from "./caller.ts";
-import { errorBody } from "./errors.ts";
+import { ADMIN_ONLY_MESSAGE, errorBody } from "./errors.ts";
 import type { SignedInEnv } from "./require-user.ts";
 
-export const ADMIN_ONLY_MESSAGE = "Admin access required";
+export { ADMIN_ONLY_MESSAGE };
 
 export const requireAdmin: MiddlewareHandler<SignedInEnv & CallerEnv> = async (c, next) => {
   const caller = c.var.caller;

@@ -142,9 +142,12 @@ export interface Download {
 
 /** The download, read whole (the tests' files are small). */
 export async function download(token: string, sessionId: string): Promise<Download> {
-  const response = await fetch(`${gateway}/api/bulk-validation/sessions/${sessionId}/download`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  return await downloadFrom(`/api/bulk-validation/sessions/${sessionId}/download`, token);
+}
+
+/** Any file the api answers (a download, an export), read whole. */
+export async function downloadFrom(path: string, token: string): Promise<Download> {
+  const response = await fetch(`${gateway}${path}`, { headers: { authorization: `Bearer ${token}` } });
   const bytes = new Uint8Array(await response.arrayBuffer());
   return { status: response.status, headers: response.headers, bytes, text: new TextDecoder().decode(bytes) };
 }

@@ -20,7 +20,11 @@ export async function register(c: Context<Env, string, JsonInput<typeof register
 }
 
 export async function login(c: Context<Env, string, JsonInput<typeof loginRequestSchema>>) {
-  return answerSignedIn(c, await signIn(c.req.valid("json"), clientAddressFrom(c.req.header("x-forwarded-for"))), 200);
+  const origin = {
+    clientIp: clientAddressFrom(c.req.header("x-forwarded-for")),
+    userAgent: c.req.header("user-agent") ?? null,
+  };
+  return answerSignedIn(c, await signIn(c.req.valid("json"), origin), 200);
 }
 
 export async function currentUser(c: Context<SignedInEnv>) {

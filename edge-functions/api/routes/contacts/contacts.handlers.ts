@@ -7,14 +7,13 @@ import {
   updateContact,
   importContacts,
   CONTACTS_TOTAL_HEADER,
-  contactsQuerySchema,
+  type contactsQuerySchema,
   type createContactRequestSchema,
   type importContactsRequestSchema,
   type updateContactRequestSchema,
 } from "../../../_shared/contacts/index.ts";
-import { describeFirstIssue } from "../../../_shared/zod-issues.ts";
-import { errorBody } from "../../lib/errors.ts";
 import type { JsonInput } from "../../lib/json-body.ts";
+import type { QueryInput } from "../../lib/query-params.ts";
 import type { SignedInEnv } from "../../lib/require-user.ts";
 import { pathId } from "../../lib/path-id.ts";
 
@@ -22,10 +21,8 @@ import { pathId } from "../../lib/path-id.ts";
  * GET /api/contacts: always a bare array of contacts (the spec's "list of contacts"), newest first: all of them, or one
  * page when a limit (at most 500) is asked; X-Total-Count tells how many match q and listId in all.
  */
-export async function list(c: Context<SignedInEnv>) {
-  const query = contactsQuerySchema.safeParse(c.req.query());
-  if (!query.success) return c.json(errorBody(describeFirstIssue(query.error)), 400);
-  const page = await listContacts(c.var.signedIn.claims, query.data);
+export async function list(c: Context<SignedInEnv, string, QueryInput<typeof contactsQuerySchema>>) {
+  const page = await listContacts(c.var.signedIn.claims, c.req.valid("query"));
   c.header(CONTACTS_TOTAL_HEADER, String(page.total));
   return c.json(page.contacts, 200);
 }

@@ -1,7 +1,7 @@
 // The support center over HTTP: each handler takes validated input, calls the feature, and answers.
 import type { Context } from "hono";
 import {
-  adminTicketQuerySchema,
+  type adminTicketQuerySchema,
   type createTicketRequestSchema,
   hideTicketMessage,
   listAgentQueue,
@@ -15,9 +15,8 @@ import {
   updateTicket,
   type updateTicketRequestSchema,
 } from "../../../_shared/support/index.ts";
-import { describeFirstIssue } from "../../../_shared/zod-issues.ts";
-import { errorBody } from "../../lib/errors.ts";
 import type { JsonInput } from "../../lib/json-body.ts";
+import type { QueryInput } from "../../lib/query-params.ts";
 import { pathId, pathUuid } from "../../lib/path-id.ts";
 import { setRateLimitHeaders } from "../../lib/rate-limit-headers.ts";
 import type { SignedInEnv } from "../../lib/require-user.ts";
@@ -58,8 +57,6 @@ export async function read(c: Context<SignedInEnv, string, JsonInput<typeof mark
   return c.body(null, 204);
 }
 
-export async function queue(c: Context<SignedInEnv>) {
-  const query = adminTicketQuerySchema.safeParse(c.req.query());
-  if (!query.success) return c.json(errorBody(describeFirstIssue(query.error)), 400);
-  return c.json(await listAgentQueue(c.var.signedIn.claims, query.data), 200);
+export async function queue(c: Context<SignedInEnv, string, QueryInput<typeof adminTicketQuerySchema>>) {
+  return c.json(await listAgentQueue(c.var.signedIn.claims, c.req.valid("query")), 200);
 }

@@ -3,12 +3,14 @@
 // requireAdmin once (app.ts).
 import { Hono } from "hono";
 import {
+  adminTicketQuerySchema,
   createTicketRequestSchema,
   markTicketReadRequestSchema,
   ticketMessageRequestSchema,
   updateTicketRequestSchema,
 } from "../../../_shared/support/index.ts";
 import { jsonBody } from "../../lib/json-body.ts";
+import { queryParams } from "../../lib/query-params.ts";
 import { requireAdmin } from "../../lib/require-admin.ts";
 import { requireUser, type SignedInEnv } from "../../lib/require-user.ts";
 import * as handlers from "./support.handlers.ts";
@@ -24,4 +26,4 @@ export const supportRoutes = new Hono()
   .post("/support/tickets/:id/read", requireUser, jsonBody(markTicketReadRequestSchema), handlers.read);
 
 /** Under /api/support/admin, behind requireAdmin. */
-export const supportAgentRoutes = new Hono<SignedInEnv>().get("/tickets", handlers.queue);
+export const supportAgentRoutes = new Hono<SignedInEnv>().get("/tickets", queryParams(adminTicketQuerySchema), handlers.queue);

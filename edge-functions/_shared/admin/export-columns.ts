@@ -1,0 +1,48 @@
+// Which columns the database export lets out. The export reads every table of the public schema (Auth's tables, with
+// password hashes and refresh tokens, live in the auth schema and are never read; the private schema neither), and of
+// each table every column except those denied here: secrets, and values that grant something to whoever holds them.
+//
+// A column whose name looks secret must be classified here, denied or marked safe: the api layer's test reads the
+// running database's columns and fails on any it finds unclassified, so a later table with a token or key column can't
+// slip into the export unnoticed.
+
+/** Column names that suggest a secret. */
+export const SECRET_LOOKING_NAME = /token|secret|hash|key|password|sealed|code/i;
+
+interface ColumnRules {
+  /** Never exported. */
+  denied?: readonly string[];
+  /** Named like a secret, but not one: exported. */
+  safe?: readonly string[];
+}
+
+export const EXPORT_COLUMN_RULES: Readonly<Record<string, ColumnRules>> = {
+  // The setting's name; the value beside it is a figure or a text, never a credential.
+  admin_settings: { safe: ["setting_key"] },
+  // A discount code is money to whoever holds it.
+  anonymous_sessions: { denied: ["discount_code"] },
+  // A worker's lease: whoever holds it may complete the chunk. The chunk's addresses, normalised, are no secret.
+  bulk_validation_chunks: { denied: ["lease_token"], safe: ["email_keys"] },
+  // The normalised address a row is matched by, not a key in the cryptographic sense.
+  bulk_validation_items: { safe: ["email_key"] },
+  bulk_validation_rows: { safe: ["email_key"] },
+  // The credentials themselves, sealed; the masks beside them (credential_hints) are what the screens show.
+  payment_config: { denied: ["credentials_sealed"] },
+};
+
+/** The columns of `table` the export writes, in their order. */
+export function exportedColumns(table: string, columns: readonly string[]): string[] {
+  const denied = new Set(EXPORT_COLUMN_RULES[table]?.denied ?? []);
+  return columns.filter((column) => !denied.has(column));
+}
+
+/** `table.column` for every column named like a secret that is neither denied nor marked safe. */
+export function unclassifiedSecretColumns(tables: ReadonlyMap<string, readonly string[]>): string[] {
+  return [...tables].flatMap(([table, columns]) => {
+    const rules = EXPORT_COLUMN_RULES[table];
+    const classified = new Set([...(rules?.denied ?? []), ...(rules?.safe ?? [])]);
+    return columns
+      .filter((column) => SECRET_LOOKING_NAME.test(column) && !classified.has(column))
+      .map((column) => `${table}.${column}`);
+  });
+}
