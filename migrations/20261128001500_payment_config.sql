@@ -112,12 +112,13 @@ begin
   perform private.require_admin();
   perform private.require_payment_provider(p_provider);
   perform private.require_sealed_credentials(p_sealed);
-  -- Hints are shown to every admin, so only the masked form passes: a secret can never land here by mistake.
+  -- Hints are shown to every admin, so only the masked form passes: a secret can never land here by mistake. A value
+  -- too short to show its last four is masked whole ("••••").
   if p_hints is null or pg_catalog.jsonb_typeof(p_hints) <> 'object' or exists (
     select from pg_catalog.jsonb_each(p_hints) as hint
     where hint.key !~ '^[A-Za-z]{1,40}$'
        or pg_catalog.jsonb_typeof(hint.value) not in ('null', 'string')
-       or (pg_catalog.jsonb_typeof(hint.value) = 'string' and (hint.value #>> '{}') !~ '^••••[^•]{1,4}$')
+       or (pg_catalog.jsonb_typeof(hint.value) = 'string' and (hint.value #>> '{}') !~ '^••••[^•]{0,4}$')
   ) then
     raise exception 'hints_invalid' using errcode = 'P0422';
   end if;

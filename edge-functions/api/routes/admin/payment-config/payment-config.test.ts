@@ -89,6 +89,14 @@ Deno.test("crypto takes either address or both; the form's fields are listed in 
   });
 });
 
+Deno.test("a value too short to show its last four is masked whole, and saved", async () => {
+  const admin = await signedInAdmin();
+  const saved = await call("/api/payment-config/cashapp", { token: admin.token, body: { username: "$ab1" } });
+  assert.equal(saved.status, 200, saved.text);
+  assert.deepEqual(maskedPaymentConfigSchema.parse(saved.json).credentials, { username: "••••" });
+  assertNoSecret([saved], ["$ab1"]);
+});
+
 Deno.test("after a key rotation, the reseal seals old credentials under the current key, once", async () => {
   const admin = await signedInAdmin();
   const username = "@mailscout-rotation";
