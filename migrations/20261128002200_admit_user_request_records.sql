@@ -1,6 +1,9 @@
--- private.admit_user_request records its refusals in activity_logs (anomaly burst), so admins see who runs into their
--- throttle or an action's limit. The admission itself is as before (the rate limits migration), and an admitted
--- exploration still makes the user active (the exploration activity migration): refused while suspended (not
+-- private.admit_user_request, redefined once for the admin dashboard, does two more things than the rate limits
+-- migration's: an admitted exploration makes the user active, and a refusal is recorded in activity_logs.
+--
+-- An exploration leaves no row with the user's id (explored domains are shared by everyone), so the admission is the
+-- one place that knows a signed-in user explored: once it is admitted, the user's day and last_activity_at are
+-- recorded (user activity migration). Refusals become anomalies (burst) admins see: refused while suspended (not
 -- recorded: a suspension is the admins' own doing), past the throttle (endpoint throttle), or past the action's
 -- per-minute limit (endpoint validation or exploration). A refusal is recorded once per user, endpoint and minute,
 -- further refusals in that minute counting on the same row.
