@@ -128,3 +128,30 @@ test("/temp-admin shows an admin the platform analytics, and someone else the 40
   await userPage.goto("/temp-admin");
   await expect(userPage.getByRole("heading", { name: "Admins only" })).toBeVisible();
 });
+
+test("every tab opens on its own screen, from the keyboard too", async ({ page }) => {
+  await page.goto("/admin");
+  const screens: [string, () => ReturnType<Page["getByRole"]>][] = [
+    ["Overview", () => page.getByRole("heading", { name: "Platform figures" })],
+    ["Users", () => page.getByRole("table", { name: "Users" })],
+    ["Finances", () => page.getByRole("heading", { name: "Financial report" })],
+    ["Credits", () => page.getByRole("heading", { name: "Credit grants" })],
+    ["Security", () => page.getByRole("heading", { name: "Audit log" })],
+    ["Support", () => page.getByRole("heading", { name: "Open tickets" })],
+    ["Database", () => page.getByRole("button", { name: "Export database (JSON)" })],
+    ["Payments", () => page.getByRole("region", { name: "Stripe" })],
+    ["Domains", () => page.getByRole("list", { name: "Domains per DNS verdict" })],
+  ];
+  for (const [name, screen] of screens) {
+    await openTab(page, name);
+    await expect(screen()).toBeVisible();
+  }
+  await expect(page.getByRole("heading", { name: "Activity log" })).toHaveCount(0);
+
+  // Arrow keys move along the tabs; Enter opens the one reached.
+  await page.getByRole("tab", { name: "Domains" }).focus();
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("region", { name: "Stripe" })).toBeVisible();
+  await expect(page).toHaveURL(/tab=payments/);
+});
