@@ -188,8 +188,27 @@ select format('host=127.0.0.1 port=%s dbname=%s user=postgres password=postgres'
 select dblink_connect('other', :'conninfo');
 select dblink_connect('holder', :'conninfo');
 select dblink_exec('other', 'set statement_timeout = ''5s''');
-select dblink_exec('other', $$ delete from auth.users where raw_app_meta_data ->> 'test_user' = 'busy_user' $$);
-select t.id as busy_id from dblink('other', $$ select tests.create_user('busy_user') $$) as t (id uuid) \gset
+-- The busy user's lock bucket must be one this session does not hold already (its recordings above took some, and a
+-- random id lands in one of them now and then), or the other session could never take it and fold the pending days.
+create function pg_temp.create_busy_user() returns uuid language plpgsql as $$
+declare
+  busy uuid;
+begin
+  for attempt in 1..64 loop
+    perform dblink_exec('other', $q$ delete from auth.users where raw_app_meta_data ->> 'test_user' = 'busy_user' $q$);
+    select t.id into busy from dblink('other', $q$ select tests.create_user('busy_user') $q$) as t (id uuid);
+    if not exists (
+      select from pg_catalog.pg_locks as l
+      where l.pid = pg_catalog.pg_backend_pid() and l.locktype = 'advisory' and l.classid = 20261130
+        and l.objid = (pg_catalog.hashtext(busy::text) & 127)::oid
+    ) then
+      return busy;
+    end if;
+  end loop;
+  raise exception 'this session holds every lock bucket';
+end;
+$$;
+select pg_temp.create_busy_user() as busy_id \gset
 
 -- A statement's first column, as text, run on another session.
 create function pg_temp.on(conn text, statement text) returns text language sql as $$
