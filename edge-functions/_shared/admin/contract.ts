@@ -2,6 +2,7 @@
 // their credits, throttles and suspensions, the audit and activity logs, payments, payment providers, reports, exports
 // and the domain knowledge. Money is always whole cents; times are ISO strings in UTC.
 import { z } from "zod";
+import { pageParameters } from "../contracts/paging.ts";
 import { text } from "../contracts/text.ts";
 
 const timestamp = z.iso.datetime({ offset: true });
@@ -132,18 +133,6 @@ export const USER_FILTERS = ["admin", "throttled", "suspended"] as const;
 export const USER_SORTS = ["createdAt", "email", "lastActiveAt", "validationCount"] as const;
 export const ADMIN_USERS_PAGE_SIZE = 25;
 export const ADMIN_USERS_PAGE_MAX = 100;
-
-function pageParameters(defaultSize: number, maxSize: number) {
-  return {
-    page: z.coerce.number({ error: "page must be a number" }).int().min(1, "page must be 1 or more").default(1),
-    pageSize: z.coerce
-      .number({ error: "pageSize must be a number" })
-      .int()
-      .min(1, "pageSize must be 1 or more")
-      .max(maxSize, `pageSize must be at most ${maxSize}`)
-      .default(defaultSize),
-  };
-}
 
 /** GET /api/admin/users query. With no parameters: the newest users' first page. */
 export const adminUsersQuerySchema = z.object({

@@ -1,6 +1,7 @@
 // The support center's contract shared by the api function (Deno) and the SPA (Vite): tickets, their messages, the
 // agents' queue, read state, and the Realtime topics and events that keep both sides live.
 import { z } from "zod";
+import { pageParameters } from "../contracts/paging.ts";
 import { text } from "../contracts/text.ts";
 
 export const TICKET_CATEGORIES = [
@@ -138,13 +139,7 @@ export const adminTicketQuerySchema = z.object({
   assigned: z.enum(["me", "none"], { error: "assigned must be me or none" }).optional(),
   /** Matches the subject or the user's email. */
   q: text({ error: "q must be text" }).trim().max(200, "q must be at most 200 characters").optional(),
-  page: z.coerce.number({ error: "page must be a number" }).int().min(1, "page must be 1 or more").default(1),
-  pageSize: z.coerce
-    .number({ error: "pageSize must be a number" })
-    .int()
-    .min(1, "pageSize must be 1 or more")
-    .max(ADMIN_TICKETS_PAGE_MAX, `pageSize must be at most ${ADMIN_TICKETS_PAGE_MAX}`)
-    .default(ADMIN_TICKETS_PAGE_SIZE),
+  ...pageParameters(ADMIN_TICKETS_PAGE_SIZE, ADMIN_TICKETS_PAGE_MAX),
 });
 export type AdminTicketQuery = z.input<typeof adminTicketQuerySchema>;
 
