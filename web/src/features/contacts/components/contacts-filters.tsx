@@ -7,11 +7,10 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { SearchInput } from "@/components/ui/search-input";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 import type { ContactsView } from "../contacts-view";
 import { ListFormDialog } from "./list-form-dialog";
 import { ListSelect } from "./list-select";
-
-export const SEARCH_DEBOUNCE_MS = 300;
 
 type ContactsFiltersProps = {
   view: ContactsView;
@@ -65,17 +64,14 @@ export function ContactsFilters({ view, onViewChange, lists, selectedList, onDel
 /** The search box's text, and the view's q following it once the typing pauses (back to page 1). */
 function useSearchAsYouType(view: ContactsView, onViewChange: (view: ContactsView) => void) {
   const [search, setSearch] = useState(view.q ?? "");
-  // The timer reads the view as it is when it fires, not as it was when the typing started.
+  const settled = useDebouncedValue(search.trim());
+  // The view as it is when the typing settles, not as it was when it started.
   const latest = useRef({ view, onViewChange });
   latest.current = { view, onViewChange };
   useEffect(() => {
-    const trimmed = search.trim();
-    if (trimmed === (latest.current.view.q ?? "")) return;
-    const timer = window.setTimeout(() => {
-      const { view: current, onViewChange: change } = latest.current;
-      change({ ...current, q: trimmed || undefined, page: 1 });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [search]);
+    const { view: current, onViewChange: change } = latest.current;
+    if (settled === (current.q ?? "")) return;
+    change({ ...current, q: settled || undefined, page: 1 });
+  }, [settled]);
   return [search, setSearch] as const;
 }
