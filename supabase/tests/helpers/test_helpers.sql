@@ -150,3 +150,6 @@ $$;
 
 -- Who may run an admin function, tests.assert_admin_only.
 \ir admin_functions.sql
+
+-- Other sessions for races: tests.on_session, tests.result_of, tests.error_of, tests.waits.
+\ir sessions.sql
