@@ -81,15 +81,16 @@ $$;
 comment on function private.trial_allowance(text) is 'The units of a kind of work a trial includes (admin settings).';
 revoke execute on function private.trial_allowance(text) from public;
 
-create or replace function private.allowance_state(p_profile public.profiles, p_work text)
-returns table (
-  plan text,
-  allowance integer,
-  period_start timestamptz,
-  period_end timestamptz,
-  used integer,
-  trial_running boolean,
-  trial_left integer
+create or replace function private.allowance_state(
+  p_profile public.profiles,
+  p_work text,
+  plan out text,
+  allowance out integer,
+  period_start out timestamptz,
+  period_end out timestamptz,
+  used out integer,
+  trial_running out boolean,
+  trial_left out integer
 )
 language plpgsql
 stable
@@ -135,7 +136,6 @@ begin
     when plan = 'free' then p_profile.free_validations_used
     else p_profile.plan_units_used
   end;
-  return next;
 end;
 $$;
 comment on function private.allowance_state(public.profiles, text) is
@@ -147,13 +147,17 @@ revoke execute on function private.allowance_state(public.profiles, text) from p
 -- still counts in admin_granted_credits, but is never spent.
 create or replace function private.granted_available(p_user uuid)
 returns integer
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select coalesce(pg_catalog.sum(g.credit_amount - g.credits_used), 0)::integer
-  from public.credit_grants as g
-  where g.user_id = p_user and g.is_active and (g.expires_at is null or g.expires_at > pg_catalog.now())
+begin
+  return (
+    select coalesce(pg_catalog.sum(g.credit_amount - g.credits_used), 0)::integer
+    from public.credit_grants as g
+    where g.user_id = p_user and g.is_active and (g.expires_at is null or g.expires_at > pg_catalog.now())
+  );
+end;
 $$;
 comment on function private.granted_available(uuid) is 'Credits the user''s active, unexpired grants have left.';
 revoke execute on function private.granted_available(uuid) from public;
@@ -190,7 +194,7 @@ begin
     raise exception 'user_not_found' using errcode = 'P0404';
   end if;
 
-  select * into state from private.allowance_state(profile, p_work);
+  state := private.allowance_state(profile, p_work);
   monthly_left := greatest(state.allowance - state.used, 0);
   trial_left := state.trial_left;
   if profile.admin_granted_credits > 0 then

@@ -39,7 +39,7 @@ begin
   if not found then
     raise exception 'user_not_found' using errcode = 'P0404';
   end if;
-  select * into state from private.allowance_state(profile, 'validation');
+  state := private.allowance_state(profile, 'validation');
   select * into subscribed from public.subscriptions as s where s.user_id = p_user and s.status <> 'ended';
 
   allowances := pg_catalog.jsonb_build_object(
