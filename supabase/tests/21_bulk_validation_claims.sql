@@ -7,12 +7,7 @@ select plan(12);
 
 create extension if not exists dblink with schema extensions;
 
--- devstack's superuser; the test database listens on 127.0.0.1.
-select format('host=127.0.0.1 port=%s dbname=%s user=postgres password=postgres',
-  current_setting('port'), current_database()) as conninfo \gset
-select dblink_connect(conn, :'conninfo') from unnest(array['setup', 'worker_a', 'worker_b']) as conn;
--- A worker that waited where it should skip would fail the test, not hang it.
-select dblink_exec(conn, 'set statement_timeout = ''20s''') from unnest(array['worker_a', 'worker_b']) as conn;
+select tests.open_sessions(array['setup', 'worker_a', 'worker_b']);
 
 -- Arrange, committed: a user with a 2,500-row job of 3 chunks (5 domains of 500 addresses, two to a chunk).
 select dblink_exec('setup', $$ delete from auth.users where raw_app_meta_data ->> 'test_user' = 'claims_owner' $$);
@@ -47,7 +42,7 @@ select dblink_exec('setup', format($$ update public.bulk_validation_chunks set l
                                       where session_id = %L $$, :'first_job'));
 select dblink_send_query(conn, 'select chunk_no::text from private.bulk_claim_chunk(60)')
 from unnest(array['worker_a', 'worker_b']) as conn;
-select tests.result_of('worker_a') as a_race, tests.result_of('worker_b') as b_race \gset
+select tests.session_result('worker_a') as a_race, tests.session_result('worker_b') as b_race \gset
 select ok(:'a_race' <> :'b_race', format('two claims at once get two chunks (%s and %s)', :'a_race', :'b_race'));
 
 -- A cancel waits for a worker's commit in progress ---------------------------------------------------------------------
@@ -61,9 +56,9 @@ select tests.on_session('worker_b', $$ select tests.authenticate_as('claims_owne
 select dblink_send_query('worker_b',
   format($$ with gone as (delete from public.bulk_validation_sessions where id = %L returning 1)
             select count(*)::text from gone $$, :'first_job'));
-select ok(tests.waits(:b_pid), 'the owner''s cancel waits for the worker''s commit in progress');
+select ok(tests.waits_for_lock(:b_pid), 'the owner''s cancel waits for the worker''s commit in progress');
 select dblink_exec('worker_a', 'commit');
-select is(tests.result_of('worker_b'), '1', 'then deletes the job');
+select is(tests.session_result('worker_b'), '1', 'then deletes the job');
 select dblink_exec('worker_b', 'commit');
 select is(:'a_completed'::text, 'true', 'after the worker''s chunk was committed whole');
 select is(
@@ -84,9 +79,9 @@ select dblink_exec('worker_b', format($$ delete from public.bulk_validation_sess
 select dblink_send_query('worker_a',
   format($$ select private.bulk_complete_chunk(%L, %s, %L, tests.bulk_results(%L))::text $$,
          :'second_job', :'held_chunk_no', :'held_lease_token', :'held_items'));
-select ok(tests.waits(:a_pid), 'a worker''s commit waits for the cancel in progress');
+select ok(tests.waits_for_lock(:a_pid), 'a worker''s commit waits for the cancel in progress');
 select dblink_exec('worker_b', 'commit');
-select is(tests.result_of('worker_a'), 'false', 'then commits nothing: the job is gone');
+select is(tests.session_result('worker_a'), 'false', 'then commits nothing: the job is gone');
 select is(
   tests.on_session('setup', format($$ select count(*)::text from public.bulk_validation_items where session_id = %L $$,
                               :'second_job')),
@@ -99,7 +94,7 @@ select is(
 select dblink_exec('setup', format($$ delete from realtime.messages where topic in ('bulk-validation:%s', 'bulk-validation:%s') $$,
                                    :'first_job', :'second_job'));
 select dblink_exec('setup', format($$ delete from auth.users where id = %L $$, :'owner_id'));
-select dblink_disconnect(conn) from unnest(array['setup', 'worker_a', 'worker_b']) as conn;
+select tests.close_sessions(array['setup', 'worker_a', 'worker_b']);
 
 select * from finish();
 rollback;

@@ -5,11 +5,7 @@ begin;
 select plan(16);
 
 create extension if not exists dblink with schema extensions;
-select format('host=127.0.0.1 port=%s dbname=%s user=postgres password=postgres',
-  current_setting('port'), current_database()) as conninfo \gset
-select dblink_connect(conn, :'conninfo') from unnest(array['setup', 'first', 'second']) as conn;
--- A session that waited where it should not would fail the test, not hang it.
-select dblink_exec(conn, 'set statement_timeout = ''20s''') from unnest(array['first', 'second']) as conn;
+select tests.open_sessions(array['setup', 'first', 'second']);
 select tests.on_session('second', 'select pg_backend_pid()::text') as second_pid \gset
 
 -- Arrange, committed: a buyer and a visitor's discount code.
@@ -26,9 +22,9 @@ select format($$ select private.open_payment(%L, 'starter-monthly', 'subscriptio
 select dblink_exec('first', 'begin');
 select isnt(tests.on_session('first', :'open_with_code'), null, 'a checkout claims the code');
 select dblink_send_query('second', :'open_with_code');
-select ok(tests.waits(:second_pid), 'another checkout claiming it at the same moment waits for the first');
+select ok(tests.waits_for_lock(:second_pid), 'another checkout claiming it at the same moment waits for the first');
 select dblink_exec('first', 'commit');
-select is(tests.error_of('second'), 'discount_redeemed', 'and is refused once the first commits');
+select is(tests.session_error('second'), 'discount_redeemed', 'and is refused once the first commits');
 select is(
   tests.on_session('setup', $$ select count(*)::text from public.payments where discount_code = 'RACE-CODE' $$), '1',
   'one payment holds the code');
@@ -39,9 +35,9 @@ select dblink_exec('setup', $$ delete from public.payments where discount_code =
 select dblink_exec('first', 'begin');
 select tests.on_session('first', :'open_with_code');
 select dblink_send_query('second', :'open_with_code');
-select ok(tests.waits(:second_pid), 'while a claim is in progress the next waits');
+select ok(tests.waits_for_lock(:second_pid), 'while a claim is in progress the next waits');
 select dblink_exec('first', 'rollback');
-select is(tests.error_of('second'), null, 'and takes the code when the first checkout rolls back');
+select is(tests.session_error('second'), null, 'and takes the code when the first checkout rolls back');
 
 -- One confirmation, delivered twice at once -------------------------------------------------------------------------
 
@@ -52,9 +48,9 @@ select format($$ select private.complete_payment(%L, 'pi_race', 1200)::text $$, 
 select dblink_exec('first', 'begin');
 select is(tests.on_session('first', :'complete')::jsonb ->> 'alreadyCompleted', 'false', 'the first delivery completes');
 select dblink_send_query('second', :'complete');
-select ok(tests.waits(:second_pid), 'the twin waits for it');
+select ok(tests.waits_for_lock(:second_pid), 'the twin waits for it');
 select dblink_exec('first', 'commit');
-select is(tests.result_of('second')::jsonb ->> 'alreadyCompleted', 'true', 'then finds it completed');
+select is(tests.session_result('second')::jsonb ->> 'alreadyCompleted', 'true', 'then finds it completed');
 select is(tests.on_session('setup', format($$ select paid_credits::text from public.profiles where id = %L $$, :'buyer')),
   '800', 'the credits are granted once');
 
@@ -63,9 +59,9 @@ select is(tests.on_session('setup', format($$ select paid_credits::text from pub
 select dblink_exec('first', 'begin');
 select tests.on_session('first', $$ select private.record_billing_event('stripe', 'evt_race', 'invoice.paid')::text $$);
 select dblink_send_query('second', $$ select private.record_billing_event('stripe', 'evt_race', 'invoice.paid')::text $$);
-select ok(tests.waits(:second_pid), 'a twin delivery of an event in progress waits');
+select ok(tests.waits_for_lock(:second_pid), 'a twin delivery of an event in progress waits');
 select dblink_exec('first', 'rollback');
-select is(tests.result_of('second'), 'true', 'and acts on it when the first rolled back');
+select is(tests.session_result('second'), 'true', 'and acts on it when the first rolled back');
 select is(
   tests.on_session('first', $$ select private.record_billing_event('stripe', 'evt_race', 'invoice.paid')::text $$),
   'false', 'after that, the event is a replay');
@@ -77,9 +73,9 @@ select dblink_exec('first', 'begin');
 select tests.on_session('first', format(
   $$ select allowed::text from private.meter_usage(%L, 'validation', 750, 'request:' || gen_random_uuid()) $$, :'buyer'));
 select dblink_send_query('second', format($$ select private.refund_payment(%L)::text $$, :'race_payment'));
-select ok(tests.waits(:second_pid), 'a refund waits for the meter drawing on the same credits');
+select ok(tests.waits_for_lock(:second_pid), 'a refund waits for the meter drawing on the same credits');
 select dblink_exec('first', 'commit');
-select is(tests.result_of('second')::jsonb ->> 'creditsClawedBack', '150', 'then claws back the 150 left');
+select is(tests.session_result('second')::jsonb ->> 'creditsClawedBack', '150', 'then claws back the 150 left');
 select is(tests.on_session('setup', format($$ select paid_credits::text from public.profiles where id = %L $$, :'buyer')),
   '0', 'leaving none, never less');
 
@@ -89,7 +85,7 @@ select dblink_exec('setup', format($$ delete from public.payments where user_id 
 select dblink_exec('setup', $$ delete from private.billing_events where event_id = 'evt_race' $$);
 select dblink_exec('setup', $$ delete from public.anonymous_sessions where session_id = 'RaceRaceRaceRaceRace1' $$);
 select dblink_exec('setup', format($$ delete from auth.users where id = %L $$, :'buyer'));
-select dblink_disconnect(conn) from unnest(array['setup', 'first', 'second']) as conn;
+select tests.close_sessions(array['setup', 'first', 'second']);
 
 select * from finish();
 rollback;

@@ -151,5 +151,5 @@ $$;
 -- Who may run an admin function, tests.assert_admin_only.
 \ir admin_functions.sql
 
--- Other sessions for races: tests.on_session, tests.result_of, tests.error_of, tests.waits.
+-- Other sessions through dblink, and whether one waits for a lock.
 \ir sessions.sql
