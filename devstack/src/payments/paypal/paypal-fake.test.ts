@@ -36,13 +36,24 @@ async function accessToken(): Promise<string> {
   return body.access_token;
 }
 
+/** The fields of PayPal's answers (orders, captures, refunds, errors) these tests read. */
+interface PayPalAnswer {
+  id: string;
+  status: string;
+  name: string;
+  links: { rel: string; href: string }[];
+  details: { issue: string; field: string }[];
+  purchase_units: { payments: { captures: { id: string; status: string }[] } }[];
+  amount: { value: string };
+}
+
 async function paypal(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${fakes.paypalUrl}${path}`, {
     method,
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return { status: response.status, body: (await response.json()) as PayPalAnswer };
 }
 
 const newOrder = (context: "application_context" | "payment_source" = "application_context") => {
@@ -59,12 +70,12 @@ describe("orders", () => {
     const created = await newOrder();
     expect(created.status).toBe(200);
     expect(created.body.status).toBe("CREATED");
-    const approve = created.body.links.find((link: { rel: string }) => link.rel === "approve");
+    const approve = created.body.links.find((link) => link.rel === "approve")!;
     expect(approve.href).toBe(`${fakes.paypalUrl}/checkoutnow?token=${created.body.id}`);
 
     const early = await paypal("POST", `/v2/checkout/orders/${created.body.id}/capture`);
     expect(early.status).toBe(422);
-    expect(early.body.details[0].issue).toBe("ORDER_NOT_APPROVED");
+    expect(early.body.details[0]!.issue).toBe("ORDER_NOT_APPROVED");
 
     const { returnUrl } = await controls.paypal.approveOrder(created.body.id);
     const back = new URL(returnUrl!);
@@ -74,13 +85,13 @@ describe("orders", () => {
     const captured = await paypal("POST", `/v2/checkout/orders/${created.body.id}/capture`, undefined, { "PayPal-Request-Id": "capture-1" });
     expect(captured.status).toBe(201);
     expect(captured.body.status).toBe("COMPLETED");
-    const capture = captured.body.purchase_units[0].payments.captures[0];
+    const capture = captured.body.purchase_units[0]!.payments.captures[0]!;
     expect(capture).toMatchObject({ status: "COMPLETED", amount: { currency_code: "USD", value: "12.00" }, custom_id: "payment-1" });
 
     const replayed = await paypal("POST", `/v2/checkout/orders/${created.body.id}/capture`, undefined, { "PayPal-Request-Id": "capture-1" });
     expect(replayed).toEqual(captured);
     const again = await paypal("POST", `/v2/checkout/orders/${created.body.id}/capture`);
-    expect(again.body.details[0].issue).toBe("ORDER_ALREADY_CAPTURED");
+    expect(again.body.details[0]!.issue).toBe("ORDER_ALREADY_CAPTURED");
 
     await controls.paypal.settle();
     expect(endpoint.received.map((request) => request.path)).toEqual(["/functions/v1/api/billing/webhooks/paypal"]);
@@ -92,7 +103,7 @@ describe("orders", () => {
   it("asks for payer action when the order names its payment source", async () => {
     const created = await newOrder("payment_source");
     expect(created.body.status).toBe("PAYER_ACTION_REQUIRED");
-    expect(created.body.links.map((link: { rel: string }) => link.rel)).toContain("payer-action");
+    expect(created.body.links.map((link) => link.rel)).toContain("payer-action");
   });
 
   it("declines the capture when the buyer chose so, until the buyer approves again", async () => {
@@ -100,8 +111,8 @@ describe("orders", () => {
     await controls.paypal.approveOrder(created.body.id, { declineCapture: true });
     const declined = await paypal("POST", `/v2/checkout/orders/${created.body.id}/capture`);
     expect(declined.status).toBe(422);
-    expect(declined.body.details[0].issue).toBe("INSTRUMENT_DECLINED");
-    expect(declined.body.links.find((link: { rel: string }) => link.rel === "redirect").href).toContain(created.body.id);
+    expect(declined.body.details[0]!.issue).toBe("INSTRUMENT_DECLINED");
+    expect(declined.body.links.find((link) => link.rel === "redirect")!.href).toContain(created.body.id);
     await controls.paypal.approveOrder(created.body.id);
     expect((await paypal("POST", `/v2/checkout/orders/${created.body.id}/capture`)).status).toBe(201);
   });
@@ -128,7 +139,7 @@ describe("orders", () => {
     const bad = await paypal("POST", "/v2/checkout/orders", { intent: "CAPTURE", purchase_units: [{ amount: { currency_code: "USD", value: "12.001" } }] });
     expect(bad.status).toBe(400);
     expect(bad.body.name).toBe("INVALID_REQUEST");
-    expect(bad.body.details[0].field).toBe("/purchase_units/0/amount/value");
+    expect(bad.body.details[0]!.field).toBe("/purchase_units/0/amount/value");
   });
 });
 
@@ -136,16 +147,16 @@ describe("refunds and tokens", () => {
   it("refunds part then the rest of a capture, raising PAYMENT.CAPTURE.REFUNDED, and refuses more", async () => {
     const created = await newOrder();
     await controls.paypal.approveOrder(created.body.id);
-    const capture = (await paypal("POST", `/v2/checkout/orders/${created.body.id}/capture`)).body.purchase_units[0].payments.captures[0];
+    const capture = (await paypal("POST", `/v2/checkout/orders/${created.body.id}/capture`)).body.purchase_units[0]!.payments.captures[0]!;
     const part = await paypal("POST", `/v2/payments/captures/${capture.id}/refund`, { amount: { currency_code: "USD", value: "5.00" } });
     expect(part.status).toBe(201);
     expect((await paypal("GET", `/v2/payments/captures/${capture.id}`)).body.status).toBe("PARTIALLY_REFUNDED");
     const rest = await paypal("POST", `/v2/payments/captures/${capture.id}/refund`, {});
     expect(rest.body.amount.value).toBe("7.00");
     const more = await paypal("POST", `/v2/payments/captures/${capture.id}/refund`, {});
-    expect(more.body.details[0].issue).toBe("CAPTURE_FULLY_REFUNDED");
+    expect(more.body.details[0]!.issue).toBe("CAPTURE_FULLY_REFUNDED");
     const refunds = await controls.paypal.events("PAYMENT.CAPTURE.REFUNDED");
-    expect(refunds.slice(-2).map((entry) => (entry.event.resource as { amount: { value: string } }).amount.value)).toEqual(["5.00", "7.00"]);
+    expect(refunds.slice(-2).map((entry) => entry.event.resource.amount.value)).toEqual(["5.00", "7.00"]);
   });
 
   it("refuses missing or expired tokens and bad client credentials", async () => {

@@ -3,7 +3,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { newWebhookSecret, startPaymentFakes, type RunningPaymentFakes } from "../index.ts";
-import { paymentFakes, type PaymentFakes, type StripeEvent } from "../testing.ts";
+import { paymentFakes, type PaymentFakes } from "../testing.ts";
 import { startWebhookEndpoint, type WebhookEndpoint } from "../webhook-endpoint.ts";
 
 let fakes: RunningPaymentFakes;
@@ -151,7 +151,7 @@ describe("subscriptions", () => {
   it("goes past due on a failed renewal, and active again when the retry is paid", async () => {
     const session = await planSession("year");
     const paid = await controls.stripe.payCheckoutSession(session.id, { card: "4242424242424242" });
-    const subscriptionId = (paid as { session: { subscription: string } }).session.subscription;
+    const subscriptionId = paid.session.subscription!;
     const failed = await controls.stripe.failRenewal(subscriptionId);
     expect(failed.map((entry) => entry.event.type)).toEqual(["invoice.payment_failed", "customer.subscription.updated"]);
     expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe("past_due");
@@ -163,7 +163,7 @@ describe("subscriptions", () => {
   it("cancels at the period's end, then ends there; or at once", async () => {
     const first = await planSession();
     const paid = await controls.stripe.payCheckoutSession(first.id, { card: "4242424242424242" });
-    const id = (paid as { session: { subscription: string } }).session.subscription;
+    const id = paid.session.subscription!;
     const updated = await stripe.subscriptions.update(id, { cancel_at_period_end: true });
     expect(updated.cancel_at_period_end).toBe(true);
     await controls.stripe.settle();
@@ -173,7 +173,7 @@ describe("subscriptions", () => {
 
     const second = await planSession();
     const secondPaid = await controls.stripe.payCheckoutSession(second.id, { card: "4242424242424242" });
-    const secondId = (secondPaid as { session: { subscription: string } }).session.subscription;
+    const secondId = secondPaid.session.subscription!;
     expect((await stripe.subscriptions.cancel(secondId)).status).toBe("canceled");
     await controls.stripe.settle();
     expect((await deliveredEvents()).at(-1)!.type).toBe("customer.subscription.deleted");
@@ -182,7 +182,7 @@ describe("subscriptions", () => {
   it("fails the renewal of a card that needs 3-D Secure on every payment", async () => {
     const session = await planSession();
     const paid = await controls.stripe.payCheckoutSession(session.id, { card: "4000002760003184", threeDSecure: "complete" });
-    const id = (paid as { session: { subscription: string } }).session.subscription;
+    const id = paid.session.subscription!;
     expect((await controls.stripe.renewSubscription(id)).map((entry) => entry.event.type)[0]).toBe("invoice.payment_failed");
   });
 });
@@ -191,7 +191,7 @@ describe("refunds and events", () => {
   it("refunds a payment, raising charge.refunded, and refuses to refund more than is left", async () => {
     const session = await creditsSession();
     const paid = await controls.stripe.payCheckoutSession(session.id, { card: "4242424242424242" });
-    const paymentIntent = (paid as { session: { payment_intent: string } }).session.payment_intent;
+    const paymentIntent = paid.session.payment_intent!;
     const refund = await stripe.refunds.create({ payment_intent: paymentIntent, amount: 500 });
     expect(refund).toMatchObject({ object: "refund", amount: 500, status: "succeeded", payment_intent: paymentIntent });
     await controls.stripe.settle();
