@@ -384,7 +384,10 @@ Deno.test("a file's final part is refused with 402 when its addresses pass the b
   await useUpTrial(user.id);
   await grantCredits(user.id, 2);
   const opened = uploadAnswer(
-    await startUpload(user.token, { emailsWithData: [{ email: "ann@mailscout-demo.test" }, { email: "bob@gmail.com" }] }),
+    await startUpload(user.token, {
+      emailsWithData: [{ email: "ann@mailscout-demo.test" }, { email: "bob@gmail.com" }],
+      final: false,
+    }),
     201,
   );
   const finalPart = { part: 1, emailsWithData: [{ email: "carl@implicit-mx.test" }], final: true };
