@@ -1,7 +1,7 @@
 // The meter's refusal raised inside a larger SQL function, read back as the DomainError the api answers with a 402.
 import assert from "node:assert/strict";
 import { DomainError } from "../errors.ts";
-import { creditsNeededRefusal } from "./metering.ts";
+import { creditsNeededRefusal, meterRefusal } from "./metering.ts";
 
 Deno.test("P0402 credits_needed becomes credits_needed with the balance from DETAIL", () => {
   const refusal = creditsNeededRefusal({ code: "P0402", message: "credits_needed", detail: "37" }, "bulk_row");
@@ -19,4 +19,10 @@ Deno.test("other refusals are not the meter's", () => {
   assert.equal(creditsNeededRefusal({ code: "P0409", message: "credits_needed" }, "validation"), null);
   assert.equal(creditsNeededRefusal({ code: "P0402", message: "payment_required" }, "validation"), null);
   assert.equal(creditsNeededRefusal({ code: "23505" }, "validation"), null);
+});
+
+Deno.test("the meter's unknown user (an account deleted moments ago) is user_not_found, not a failure of ours", () => {
+  assert.equal(meterRefusal({ code: "P0404", message: "user_not_found" })?.reason, "user_not_found");
+  assert.equal(meterRefusal({ code: "P0404", message: "not_found" }), null);
+  assert.equal(meterRefusal({ code: "22023", message: "meter_usage needs work validation" }), null);
 });

@@ -2,14 +2,14 @@
 // month's allowance, the trial, granted and paid credits, all or nothing and under the profile's lock, so parallel
 // requests never spend the same unit twice. Work that then fails on our side gives its units back, named by the
 // request's reference; the caller is charged only for answers.
-import type { DatabaseError } from "../db/refusals.ts";
+import { type DatabaseError, withRefusals } from "../db/refusals.ts";
 import { DomainError } from "../errors.ts";
 import type { WorkKind } from "./contract.ts";
 import { meterUsage, releaseUsage } from "./privileged-usage.ts";
 
 /** Charges `units` of `work` under `reference`; throws credits_needed with the balance when they are not there. */
 export async function meterWork(userId: string, work: WorkKind, units: number, reference: string): Promise<void> {
-  const answer = await meterUsage(userId, work, units, reference);
+  const answer = await withRefusals(meterRefusal, () => meterUsage(userId, work, units, reference));
   if (!answer.allowed) throw new DomainError("credits_needed", { work, balance: answer.balance });
 }
 
@@ -34,6 +34,14 @@ export async function meteredRequest<T>(userId: string, work: WorkKind, run: () 
     });
     throw error;
   }
+}
+
+/**
+ * The meter's own refusal: an account deleted moments ago, whose token another instance still remembers (for up to
+ * 30 s), has no balance to draw from.
+ */
+export function meterRefusal(found: DatabaseError): DomainError | null {
+  return found.code === "P0404" && found.message === "user_not_found" ? new DomainError("user_not_found") : null;
 }
 
 /**
