@@ -1,0 +1,20 @@
+// PATCH /api/user: the signed-in person's names and username; the answer becomes the current user everywhere.
+import { type UpdateProfileRequest, updateProfileRequestSchema, userSchema } from "@contracts/auth";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiFetch, readJson } from "@/lib/api";
+import { setCurrentUser } from "./get-current-user";
+
+export const updateProfileInputSchema = updateProfileRequestSchema;
+
+export async function updateProfile(input: UpdateProfileRequest) {
+  const body = updateProfileInputSchema.parse(input);
+  return readJson(await apiFetch("/api/user", { method: "PATCH", body }), userSchema);
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => setCurrentUser(queryClient, user),
+  });
+}
