@@ -12,8 +12,6 @@ export interface DomainFailures {
   invalid_credentials: undefined;
   /** Details that break a rule (a common password, say); `problem` names the rule as "<field>: <rule>". */
   invalid_details: { problem?: string };
-  /** A username another account has, in any case; asked for by a profile change, where the name is the only question. */
-  username_taken: undefined;
 
   // The anonymous allowance.
   unknown_session: undefined;

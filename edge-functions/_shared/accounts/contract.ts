@@ -92,23 +92,6 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const PERSON_NAME_MAX_LENGTH = 100;
-
-/** A first or last name as a person types it: trimmed, and an empty field clears the name (null). */
-function personName(label: string) {
-  return text({ error: `${label} must be text` }).trim()
-    .max(PERSON_NAME_MAX_LENGTH, `${label} must be at most ${PERSON_NAME_MAX_LENGTH} characters`)
-    .transform((name) => name === "" ? null : name)
-    .nullable();
-}
-
-/** PATCH /api/user and /api/auth/user: the signed-in user's own names and username; fields left out stay as they are. */
-export const updateProfileRequestSchema = z
-  .object({ username: usernameSchema, firstName: personName("First name"), lastName: personName("Last name") })
-  .partial()
-  .refine((changes) => Object.keys(changes).length > 0, "Nothing to change: send username, firstName or lastName");
-export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
-
 /** The signed-in user as the API answers it (camelCase; the database speaks snake_case). */
 export const userSchema = z.object({
   id: z.uuid(),

@@ -7,7 +7,6 @@ export {
   errorResponseSchema,
   loginRequestSchema,
   registerRequestSchema,
-  updateProfileRequestSchema,
   userSchema,
 } from "./contract.ts";
 export { readCurrentUser } from "./current-user.ts";
@@ -15,4 +14,3 @@ export { isAdmin } from "./admin.ts";
 export { login } from "./login.ts";
 export { logout } from "./logout.ts";
 export { register } from "./register.ts";
-export { updateProfile } from "./update-profile.ts";

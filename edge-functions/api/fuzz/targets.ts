@@ -20,7 +20,7 @@ import {
   throttleRequestSchema,
 } from "../../_shared/contracts/admin.ts";
 import { updateUsageRequestSchema } from "../../_shared/contracts/anonymous.ts";
-import { loginRequestSchema, registerRequestSchema, updateProfileRequestSchema } from "../../_shared/contracts/auth.ts";
+import { loginRequestSchema, registerRequestSchema } from "../../_shared/contracts/auth.ts";
 import { bulkPartRequestSchema, startBulkValidationRequestSchema } from "../../_shared/contracts/bulk-validation.ts";
 import {
   contactsQuerySchema,
@@ -147,7 +147,6 @@ export function fuzzTargets(world: World): Target[] {
       { method: "POST", path: `${prefix}/register`, body: registerRequestSchema, signedIn: false, runs: 40 },
       { method: "POST", path: `${prefix}/login`, body: loginRequestSchema, signedIn: false, runs: 60 },
       { method: "GET", path: `${prefix}/user`, signedIn: true, runs: 40 },
-      { method: "PATCH", path: `${prefix}/user`, body: updateProfileRequestSchema, signedIn: true, runs: 40 },
       { method: "POST", path: `${prefix}/logout`, signedIn: true, runs: 30, credentials: "logout" },
     );
   }

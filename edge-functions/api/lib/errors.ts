@@ -33,7 +33,6 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
   },
   invalid_credentials: { status: 401, message: "Invalid credentials" },
   invalid_details: { status: 400, message: (details) => details.problem ?? "Please check the account details" },
-  username_taken: { status: 409, message: "This username is taken. Please choose another one." },
 
   unknown_session: { status: 404, message: "Anonymous session not found" },
   unknown_client_address: { status: 400, message: "The client's address is unknown (no X-Forwarded-For)" },

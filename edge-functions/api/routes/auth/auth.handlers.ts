@@ -10,8 +10,6 @@ import {
   type AuthResponse,
   type loginRequestSchema,
   type registerRequestSchema,
-  updateProfile,
-  type updateProfileRequestSchema,
 } from "../../../_shared/accounts/index.ts";
 import { errorBody } from "../../lib/errors.ts";
 import type { JsonInput } from "../../lib/json-body.ts";
@@ -31,12 +29,6 @@ export async function login(c: Context<Env, string, JsonInput<typeof loginReques
 
 export async function currentUser(c: Context<SignedInEnv>) {
   const user = await readCurrentUser(c.var.signedIn.claims);
-  if (!user) return c.json(errorBody("Not authenticated"), 401);
-  return c.json(user, 200);
-}
-
-export async function updateCurrentUser(c: Context<SignedInEnv, string, JsonInput<typeof updateProfileRequestSchema>>) {
-  const user = await updateProfile(c.var.signedIn.claims, c.req.valid("json"));
   if (!user) return c.json(errorBody("Not authenticated"), 401);
   return c.json(user, 200);
 }

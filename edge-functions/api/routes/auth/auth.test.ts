@@ -86,55 +86,6 @@ for (const prefix of prefixes) {
     assertError(await call(`${prefix}/user`, { token: anonKey }), 401, "Not authenticated");
   });
 
-  Deno.test(`PATCH ${prefix}/user changes the caller's names and username; an empty name clears it`, async () => {
-    const { auth } = await registered();
-    const token = auth.session.accessToken;
-    const renamed = uniqueName();
-    const changed = await call(`${prefix}/user`, {
-      method: "PATCH",
-      token,
-      body: { username: ` ${renamed} `, firstName: " Ada ", lastName: "Lovelace" },
-    });
-    assert.equal(changed.status, 200, changed.text);
-    const user = userSchema.parse(changed.json);
-    assert.deepEqual([user.id, user.username, user.firstName, user.lastName], [auth.id, renamed, "Ada", "Lovelace"]);
-
-    const cleared = await call(`${prefix}/user`, { method: "PATCH", token, body: { lastName: "" } });
-    assert.equal(cleared.status, 200, cleared.text);
-    const reread = userSchema.parse((await call(`${prefix}/user`, { token })).json);
-    assert.deepEqual([reread.username, reread.firstName, reread.lastName], [renamed, "Ada", null]);
-  });
-
-  Deno.test(`PATCH ${prefix}/user refuses a username another account has (any case), bad input and strangers`, async () => {
-    const { auth } = await registered();
-    const { account: other } = await registered();
-    const token = auth.session.accessToken;
-    assertError(
-      await call(`${prefix}/user`, { method: "PATCH", token, body: { username: other.username.toUpperCase() } }),
-      409,
-      "This username is taken. Please choose another one.",
-    );
-    assertError(
-      await call(`${prefix}/user`, { method: "PATCH", token, body: { username: "me@example.com" } }),
-      400,
-      'username: Username can\'t contain "@"; sign in with your email address instead',
-    );
-    assertError(
-      await call(`${prefix}/user`, { method: "PATCH", token, body: { firstName: "x".repeat(101) } }),
-      400,
-      "firstName: First name must be at most 100 characters",
-    );
-    assertError(
-      await call(`${prefix}/user`, { method: "PATCH", token, body: {} }),
-      400,
-      "Nothing to change: send username, firstName or lastName",
-    );
-    assertError(await call(`${prefix}/user`, { method: "PATCH", body: { firstName: "Ada" } }), 401, "Not authenticated");
-    // Nothing of the refused calls was kept.
-    const { session: _, ...unchanged } = auth;
-    assert.deepEqual(userSchema.parse((await call(`${prefix}/user`, { token })).json), unchanged);
-  });
-
   Deno.test(`POST ${prefix}/logout ends the session: its token is refused afterwards`, async () => {
     const { auth } = await registered();
     const response = await call(`${prefix}/logout`, { method: "POST", token: auth.session.accessToken });
