@@ -11,8 +11,9 @@ import { useDeleteAccount } from "@/features/auth";
 import { messageOf } from "@/lib/api";
 
 export const WHAT_DELETION_KEEPS =
-  "Your profile, contacts, lists, bulk validations and support tickets are deleted and you are signed out. Records of " +
-  "your payments are kept, as tax and accounting law requires, without your name on them.";
+  "Your profile, contacts and lists, validation history, bulk validations, support tickets and usage are deleted, and " +
+  "you are signed out everywhere. Records of your payments are kept, as tax and accounting law requires, but no " +
+  "longer linked to you.";
 
 export function DeleteAccount({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
