@@ -1,0 +1,2 @@
+// The billing feature's public face.
+export { CheckoutReturn } from "./components/checkout-return";
