@@ -6,7 +6,8 @@ import { fileURLToPath } from "node:url";
 
 export type LoadJob = {
   url: string;
-  headers: Record<string, string>;
+  /** Every client's headers, or one set per client (clients signed in as different users). */
+  headers: Record<string, string> | Record<string, string>[];
   /** One POST body per request: the first `warmup` are sent, at the same concurrency, and not measured. */
   bodies: string[];
   warmup: number;
@@ -29,9 +30,10 @@ export function loadFromProcess(job: LoadJob): Promise<LoadResult> {
   });
 }
 
-async function send(job: LoadJob, body: string): Promise<number> {
+async function send(job: LoadJob, client: number, body: string): Promise<number> {
+  const headers = Array.isArray(job.headers) ? job.headers[client % job.headers.length] : job.headers;
   const startedAt = performance.now();
-  const response = await fetch(job.url, { method: "POST", headers: job.headers, body });
+  const response = await fetch(job.url, { method: "POST", headers, body });
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`POST ${job.url} answered ${response.status}`);
   return performance.now() - startedAt;
@@ -43,8 +45,8 @@ async function run(job: LoadJob, bodies: string[]): Promise<LoadResult> {
   let next = 0;
   const startedAt = performance.now();
   await Promise.all(
-    Array.from({ length: job.clients }, async () => {
-      while (next < bodies.length) durations.push(await send(job, bodies[next++]!));
+    Array.from({ length: job.clients }, async (_, client) => {
+      while (next < bodies.length) durations.push(await send(job, client, bodies[next++]!));
     }),
   );
   const elapsed = performance.now() - startedAt;

@@ -61,13 +61,13 @@ export async function registerAccount(
   stack: RunningStack,
   sql: postgres.Sql,
   prefix: string,
-): Promise<{ id: string; token: string }> {
+): Promise<{ id: string; username: string; token: string }> {
   const username = `${prefix}_${crypto.randomUUID().slice(0, 8)}`;
   const password = "bench-password-1";
   await post(stack, "/api/register", { username, email: `${username}@example.com`, password }, 201);
   const login = await post(stack, "/api/login", { username, password }, 200);
   const [profile] = await sql<{ id: string }[]>`select id from public.profiles where username = ${username}`;
-  return { id: profile!.id, token: (login.headers.get("authorization") ?? "").replace(/^Bearer /, "") };
+  return { id: profile!.id, username, token: (login.headers.get("authorization") ?? "").replace(/^Bearer /, "") };
 }
 
 let granter: Promise<string> | undefined;

@@ -9,6 +9,7 @@ import { bulkFigures } from "./bench-bulk.ts";
 import { contactsFigures } from "./bench-contacts.ts";
 import { limiterFigures, liftPerMinuteLimits } from "./bench-limiter.ts";
 import { loadFromProcess } from "./bench-load.ts";
+import { meteringFigures } from "./bench-metering.ts";
 import { realtimeFigures } from "./bench-realtime.ts";
 import { supportFigures } from "./bench-support.ts";
 import { grantCredits, mebibytes, millis, percentiles, post, request, sample, seconds, timed } from "./bench-measure.ts";
@@ -48,6 +49,7 @@ export async function runBench(): Promise<number> {
       await liftPerMinuteLimits(warm.value);
       figures.push(...(await apiFigures(warm.value)));
       figures.push(...(await limiterFigures(warm.value, CONCURRENT_CLIENTS)));
+      figures.push(...(await meteringFigures(warm.value, CONCURRENT_CLIENTS)));
       const api = warm.value.functions.find((fn) => fn.name === "api");
       if (api) figures.push(...(await bodyLimitFigures(api)));
       figures.push(...(await contactsFigures(warm.value)));
