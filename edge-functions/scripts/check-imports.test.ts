@@ -27,6 +27,11 @@ Deno.test("only a privileged.ts imports the privileged pool", () => {
     ["only a privileged.ts imports the privileged pool"],
   );
   assert.deepEqual(rulesBroken({ "_shared/accounts/privileged.ts": 'import { database } from "../db/pool.ts";' }), []);
+  assert.deepEqual(rulesBroken({ "_shared/billing/privileged-usage.ts": 'import { database } from "../db/pool.ts";' }), []);
+  assert.deepEqual(
+    rulesBroken({ "_shared/billing/unprivileged.ts": 'import { database } from "../db/pool.ts";' }),
+    ["only a privileged.ts imports the privileged pool"],
+  );
   assert.deepEqual(rulesBroken({ "_shared/db/as-user.ts": 'import { database } from "./pool.ts";' }), []);
 });
 

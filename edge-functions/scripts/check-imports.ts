@@ -1,6 +1,6 @@
 // The import rules of edge-functions, which deno lint cannot express:
-//   - only files named privileged.ts import the privileged pool (_shared/db/pool.ts), so every query that bypasses RLS
-//     sits in a file whose name says so; _shared/db/ itself (the pool and the wrappers that drop to a user's role) is
+//   - only files named privileged.ts (or privileged-<what>.ts, where one feature has more than one such concern) import
+//     the privileged pool (_shared/db/pool.ts), so every query that bypasses RLS sits in a file whose name says so; _shared/db/ itself (the pool and the wrappers that drop to a user's role) is
 //     where the pool lives;
 //   - _shared never imports hono or anything of the api: domain code knows nothing of HTTP;
 //   - a route folder (api/routes/...) never imports another route folder's files;
@@ -18,6 +18,7 @@ export interface Violation {
 }
 
 const POOL = "_shared/db/pool.ts";
+const PRIVILEGED_FILE = /^privileged(-[a-z]+)*\.ts$/;
 
 // Folders of _shared that are libraries rather than features: anything in them may be imported directly.
 const LIBRARIES = new Set(["contracts", "db", "testing"]);
@@ -67,7 +68,7 @@ export function checkImports(files: ReadonlyMap<string, string>): Violation[] {
         continue;
       }
       const target = posix.normalize(posix.join(directory, specifier));
-      if (target === POOL && posix.basename(file) !== "privileged.ts" && !file.startsWith("_shared/db/")) {
+      if (target === POOL && !PRIVILEGED_FILE.test(posix.basename(file)) && !file.startsWith("_shared/db/")) {
         refuse("only a privileged.ts imports the privileged pool");
       }
       if (file.startsWith("_shared/") && target.startsWith("api/")) {
