@@ -116,6 +116,21 @@ Deno.test("a contract imports only zod and other contracts", () => {
     }),
     [],
   );
+  assert.deepEqual(
+    rulesBroken({
+      "_shared/billing/contract.ts": 'export * from "./catalogue.ts";',
+      "_shared/billing/catalogue.ts": "export const PRICE = 15;",
+    }),
+    [],
+    "a module importing nothing is safe to bundle",
+  );
+  assert.deepEqual(
+    rulesBroken({
+      "_shared/billing/contract.ts": 'export * from "./catalogue.ts";',
+      "_shared/billing/catalogue.ts": 'import { env } from "../env.ts";',
+    }),
+    ["a contract imports only zod and other contracts: the SPA bundles it"],
+  );
   assert.deepEqual(rulesBroken({ "_shared/contacts/contract.ts": 'import { env } from "../env.ts";' }), [
     "a contract imports only zod and other contracts: the SPA bundles it",
   ]);

@@ -7,7 +7,8 @@
 //   - a feature (a folder of _shared) is reached from outside only through its index.ts, or through its testing/
 //     folder from tests; _shared/contracts/ re-exports each feature's contract.ts for the SPA, which bundles contracts
 //     alone and must not pull in the server code an index.ts brings;
-//   - so a contract (a feature's contract.ts, or a file of _shared/contracts/) imports only zod and other contracts.
+//   - so a contract (a feature's contract.ts, or a file of _shared/contracts/) imports only zod, other contracts and
+//     modules that import nothing but zod.
 // Run: deno run --allow-read edge-functions/scripts/check-imports.ts [edge-functions directory]
 import { join, normalize, posix, relative, sep } from "node:path";
 
@@ -57,7 +58,10 @@ export function checkImports(files: ReadonlyMap<string, string>): Violation[] {
     const directory = posix.dirname(file);
     for (const specifier of importsOf(source)) {
       const refuse = (rule: string) => violations.push({ file, specifier, rule });
-      const relativeContract = specifier.startsWith(".") && isContract(posix.normalize(posix.join(directory, specifier)));
+      const resolved = posix.normalize(posix.join(directory, specifier));
+      // A module that imports nothing but zod (billing's price list) is as safe for the SPA to bundle as a contract.
+      const relativeContract = specifier.startsWith(".") &&
+        (isContract(resolved) || (files.has(resolved) && importsOf(files.get(resolved)!).every((name) => name === "zod")));
       if (isContract(file) && specifier !== "zod" && !relativeContract) {
         refuse("a contract imports only zod and other contracts: the SPA bundles it");
       }
