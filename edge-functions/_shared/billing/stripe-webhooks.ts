@@ -28,7 +28,7 @@ export interface WebhookOutcome {
 }
 
 /** What an event does, decided before the transaction: its effects in it, and a receipt to send after it commits. */
-interface Plan {
+export interface Plan {
   action: string;
   apply?: (sql: BillingSql) => Promise<void>;
   /** Reads, once committed, which payment's receipt to send. */
@@ -127,7 +127,7 @@ function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
  * A subscription's invoice paid. The first one (subscription_create) is the checkout's, which the session's event
  * already handled; each renewal (subscription_cycle) records its payment and starts a fresh allowance.
  */
-function invoicePaid(invoice: Stripe.Invoice): Plan {
+export function invoicePaid(invoice: Stripe.Invoice): Plan {
   const subscriptionId = subscriptionOfInvoice(invoice);
   if (invoice.billing_reason !== "subscription_cycle" || !subscriptionId || !invoice.id) return IGNORED;
   const invoiceId = invoice.id;
