@@ -7,18 +7,6 @@
 
 -- Helpers ---------------------------------------------------------------------------------------------------------
 
-create or replace function private.iso_time(p_at timestamptz)
-returns text
-language sql
-stable
-set search_path = ''
-as $$
-  select pg_catalog.to_char(p_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-$$;
-comment on function private.iso_time(timestamptz) is
-  'A moment as an ISO 8601 string in UTC with milliseconds (as JavaScript writes it), whatever the session''s time zone.';
-revoke execute on function private.iso_time(timestamptz) from public;
-
 create or replace function private.payment_refundable(p_payment public.payments)
 returns boolean
 language sql
@@ -89,11 +77,11 @@ as $$
     'status', p_payment.status,
     'reference', private.payment_reference(p_payment),
     'discountCents', p_payment.discount_cents,
-    'createdAt', private.iso_time(p_payment.created_at),
-    'paidAt', private.iso_time(p_payment.paid_at),
+    'createdAt', private.iso_timestamp(p_payment.created_at),
+    'paidAt', private.iso_timestamp(p_payment.paid_at),
     'rejectionReason', p_payment.rejection_reason,
-    'refundRequestedAt', private.iso_time(p_payment.refund_requested_at),
-    'refundedAt', private.iso_time(p_payment.refunded_at),
+    'refundRequestedAt', private.iso_timestamp(p_payment.refund_requested_at),
+    'refundedAt', private.iso_timestamp(p_payment.refunded_at),
     'refundable', private.payment_refundable(p_payment)
   )
 $$;
