@@ -102,6 +102,8 @@ export interface DomainFailures {
   /** A payment whose money goes back through the provider's own dashboard (a subscription's charge). */
   refund_at_provider: { provider: string };
   subscription_not_found: undefined;
+  /** A plan is bought while another subscription has not ended. */
+  subscription_exists: undefined;
   webhook_secret_missing: undefined;
   webhook_signature_invalid: undefined;
   /** A webhook body that is not one of the provider's events. */

@@ -15,6 +15,7 @@ const REFUSALS: Record<string, () => DomainError> = {
   "P0409 reference_used": () => new DomainError("reference_used"),
   "P0409 amount_mismatch": () => new DomainError("amount_mismatch"),
   "P0404 subscription_not_found": () => new DomainError("subscription_not_found"),
+  "P0409 subscription_exists": () => new DomainError("subscription_exists"),
   "P0404 user_not_found": () => new DomainError("user_not_found"),
 };
 

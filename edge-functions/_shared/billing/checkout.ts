@@ -8,6 +8,7 @@ import { CATALOGUE, type CatalogueItem, catalogueItem, firstChargeWithDiscountCe
 import type { CatalogueAnswer, CheckoutRequest } from "./contract.ts";
 import { approvalUrl, createOrder } from "./paypal-client.ts";
 import {
+  currentSubscriptionRow,
   failPayment,
   inBillingTransaction,
   openPayment,
@@ -49,6 +50,8 @@ export async function startCheckout(signedIn: SignedIn, request: CheckoutRequest
     throw new DomainError("plan_provider", { provider: request.provider });
   }
   const amountCents = firstChargeCents(item, request.discountCode !== undefined);
+  // One plan at a time: another one starts once the current subscription has ended.
+  if (item.kind === "plan" && await currentSubscriptionRow(signedIn.userId)) throw new DomainError("subscription_exists");
   // The provider is checked before a payment is opened, so a closed one leaves nothing behind.
   const account = request.provider === "stripe" ? await stripeAccount("sale") : await paypalAccount("sale");
   const paymentId = await openPayment({

@@ -201,6 +201,14 @@ export async function accountSubscription(userId: string): Promise<Subscription 
   return row?.subscription ?? null;
 }
 
+/** Whether a provider's subscription is one of ours (a Stripe account may serve other products too). */
+export async function knownSubscription(providerSubscriptionId: string): Promise<boolean> {
+  const [row] = await database()<{ known: boolean }[]>`
+    select exists (select from public.subscriptions where provider_subscription_id = ${providerSubscriptionId}) as known
+  `;
+  return row!.known;
+}
+
 export async function setSubscriptionCancelAtPeriodEnd(userId: string, cancel: boolean): Promise<void> {
   await inBillingTransaction((sql) => sql`select private.set_subscription_cancel_at_period_end(${userId}, ${cancel})`);
 }

@@ -8,6 +8,7 @@ import {
   completePayment,
   endSubscription,
   inBillingTransaction,
+  knownSubscription,
   paymentById,
   paymentByReference,
   recordBillingEvent,
@@ -30,6 +31,8 @@ export interface WebhookOutcome {
 /** What an event does, decided before the transaction: its effects in it, and a receipt to send after it commits. */
 export interface Plan {
   action: string;
+  /** The provider's subscription the event is about, which must be one of ours. */
+  subscriptionId?: string;
   apply?: (sql: BillingSql) => Promise<void>;
   /** Reads, once committed, which payment's receipt to send. */
   receipt?: () => Promise<{ userId: string | null; paymentId: string } | null>;
@@ -67,6 +70,13 @@ async function applyStripeEvent(event: Stripe.Event, plan: Plan): Promise<Webhoo
 }
 
 async function planStripeEvent(stripe: Stripe, event: Stripe.Event): Promise<Plan> {
+  const plan = await eventPlan(stripe, event);
+  // A subscription that is not ours (the Stripe account may serve other products too) is left alone.
+  if (plan.subscriptionId && !(await knownSubscription(plan.subscriptionId))) return IGNORED;
+  return plan;
+}
+
+async function eventPlan(stripe: Stripe, event: Stripe.Event): Promise<Plan> {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
@@ -76,11 +86,15 @@ async function planStripeEvent(stripe: Stripe, event: Stripe.Event): Promise<Pla
     case "invoice.payment_failed": {
       const subscriptionId = subscriptionOfInvoice(event.data.object);
       if (!subscriptionId) return IGNORED;
-      return { action: "subscription_past_due", apply: (sql) => subscriptionPaymentFailed(sql, subscriptionId) };
+      return {
+        action: "subscription_past_due",
+        subscriptionId,
+        apply: (sql) => subscriptionPaymentFailed(sql, subscriptionId),
+      };
     }
     case "customer.subscription.deleted": {
       const subscriptionId = event.data.object.id;
-      return { action: "subscription_ended", apply: (sql) => endSubscription(sql, subscriptionId) };
+      return { action: "subscription_ended", subscriptionId, apply: (sql) => endSubscription(sql, subscriptionId) };
     }
     case "charge.refunded":
       return await chargeRefunded(event.data.object);
@@ -135,6 +149,7 @@ export function invoicePaid(invoice: Stripe.Invoice): Plan {
   let renewed = false;
   return {
     action: "subscription_renewed",
+    subscriptionId,
     apply: async (sql) => {
       renewed = await renewSubscription(sql, {
         subscriptionId,

@@ -156,6 +156,10 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
       `Refund this payment in ${providerName(provider)}'s dashboard: its refund then reaches MailScout by itself`,
   },
   subscription_not_found: { status: 404, message: "You have no active subscription" },
+  subscription_exists: {
+    status: 409,
+    message: "You already have a subscription. Cancel it first; a new plan can start once it has ended.",
+  },
   webhook_secret_missing: { status: 400, message: "Stripe's webhook signing secret is not set up yet" },
   webhook_signature_invalid: { status: 400, message: "The webhook's signature is not valid" },
   webhook_invalid: { status: 400, message: "The webhook's body is not an event of this provider" },
