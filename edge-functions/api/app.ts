@@ -16,6 +16,7 @@ import { requireUser } from "./lib/require-user.ts";
 import { accountRoutes } from "./routes/account/account.routes.ts";
 import { anonymousRoutes } from "./routes/anonymous/anonymous.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
+import { billingRoutes } from "./routes/billing/billing.routes.ts";
 import { bulkValidationRoutes } from "./routes/bulk-validation/bulk-validation.routes.ts";
 import { contactListsRoutes } from "./routes/contact-lists/contact-lists.routes.ts";
 import { contactsRoutes } from "./routes/contacts/contacts.routes.ts";
@@ -73,6 +74,7 @@ export function createApp() {
   app.route("/", helpRoutes);
   // The caller's own account: every route under it is the signed-in user's, so the guard is the group's, once.
   app.route("/account", new Hono().use(requireUser).route("/", accountRoutes));
+  app.route("/", billingRoutes);
 
   // The admin area. The upgrade popup's public read shares its /admin path, so it is mounted first, outside the guard;
   // every other /api/admin route is mounted once, behind requireAdmin.

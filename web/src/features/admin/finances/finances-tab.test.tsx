@@ -18,6 +18,16 @@ function payment(index: number, extra: Partial<AdminPayment> = {}): AdminPayment
     status: "completed",
     createdAt: "2026-11-20T09:00:00Z",
     verifiedAt: null,
+    itemId: "credits-800",
+    kind: "credits",
+    reference: null,
+    discountCents: 0,
+    paidAt: "2026-11-20T09:00:00Z",
+    rejectionReason: null,
+    refundRequestedAt: null,
+    refundRequestReason: null,
+    refundedAt: null,
+    creditsClawedBack: 0,
     ...extra,
   };
 }
