@@ -357,6 +357,14 @@ export const adminPaymentSchema = z.object({
   status: z.string(),
   createdAt: timestamp,
   verifiedAt: timestamp.nullable(),
+  /** The catalogue item bought (credits-800, starter-monthly, ...); null for payments older than the catalogue. */
+  itemId: z.string().nullable(),
+  /** The buyer's transaction id or hash for a manual payment; the provider's id otherwise. */
+  reference: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  refundRequestedAt: timestamp.nullable(),
+  refundRequestReason: z.string().nullable(),
+  refundedAt: timestamp.nullable(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 export const adminPaymentsPageSchema = z.object({
