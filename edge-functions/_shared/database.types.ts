@@ -349,14 +349,14 @@ isOneToOne: false
                   ]
                 },"payments": {
                   Row: {
-                    "amount_cents": number,"created_at": string,"credits_granted": number,"id": string,"payment_method": string,"provider_reference": string | null,"status": string,"user_id": string | null,"venmo_transaction_id": string | null,"verified_at": string | null
+                    "amount_cents": number,"created_at": string,"credits_clawed_back": number,"credits_granted": number,"discount_cents": number,"discount_code": string | null,"id": string,"item_id": string | null,"kind": string,"paid_at": string | null,"payment_method": string,"provider_reference": string | null,"refund_request_reason": string | null,"refund_requested_at": string | null,"refunded_at": string | null,"rejection_reason": string | null,"status": string,"user_id": string | null,"venmo_transaction_id": string | null,"verified_at": string | null
                   }
                   ComputedFields: never
                   Insert: {
-                    "amount_cents": number,"created_at"?: string,"credits_granted"?: number,"id"?: string,"payment_method"?: string,"provider_reference"?: string | null,"status"?: string,"user_id"?: string | null,"venmo_transaction_id"?: string | null,"verified_at"?: string | null
+                    "amount_cents": number,"created_at"?: string,"credits_clawed_back"?: number,"credits_granted"?: number,"discount_cents"?: number,"discount_code"?: string | null,"id"?: string,"item_id"?: string | null,"kind"?: string,"paid_at"?: string | null,"payment_method"?: string,"provider_reference"?: string | null,"refund_request_reason"?: string | null,"refund_requested_at"?: string | null,"refunded_at"?: string | null,"rejection_reason"?: string | null,"status"?: string,"user_id"?: string | null,"venmo_transaction_id"?: string | null,"verified_at"?: string | null
                   }
                   Update: {
-                    "amount_cents"?: number,"created_at"?: string,"credits_granted"?: number,"id"?: string,"payment_method"?: string,"provider_reference"?: string | null,"status"?: string,"user_id"?: string | null,"venmo_transaction_id"?: string | null,"verified_at"?: string | null
+                    "amount_cents"?: number,"created_at"?: string,"credits_clawed_back"?: number,"credits_granted"?: number,"discount_cents"?: number,"discount_code"?: string | null,"id"?: string,"item_id"?: string | null,"kind"?: string,"paid_at"?: string | null,"payment_method"?: string,"provider_reference"?: string | null,"refund_request_reason"?: string | null,"refund_requested_at"?: string | null,"refunded_at"?: string | null,"rejection_reason"?: string | null,"status"?: string,"user_id"?: string | null,"venmo_transaction_id"?: string | null,"verified_at"?: string | null
                   }
                   Relationships: [
                     {

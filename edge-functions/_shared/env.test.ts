@@ -16,6 +16,8 @@ const defaults = {
   EMAIL_API_URL: "https://api.resend.com",
   EMAIL_API_KEY: "",
   EMAIL_FROM: "MailScout Support <support@mailscout.test>",
+  STRIPE_API_BASE: "https://api.stripe.com",
+  PAYPAL_API_BASE: "https://api-m.paypal.com",
   ANON_IP_MONTHLY_LIMIT: 30,
   SECRETS_ENCRYPTION_PREVIOUS_KEYS: [],
 };

@@ -28,6 +28,16 @@ export const envSchema = z.object({
     (value) => (value === "" ? undefined : value),
     z.string().default("MailScout Support <support@mailscout.test>"),
   ),
+  /** Stripe's API, where checkouts, refunds and cancellations go (devstack and the tests: the local fake). */
+  STRIPE_API_BASE: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).default("https://api.stripe.com"),
+  ),
+  /** PayPal's REST API (Orders v2, captures, refunds); https://api-m.sandbox.paypal.com for PayPal's sandbox. */
+  PAYPAL_API_BASE: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).default("https://api-m.paypal.com"),
+  ),
   /** The SPA's origin, for links in emails; empty means SUPABASE_URL, where devstack serves the SPA. */
   SITE_URL: z.preprocess(
     (value) => (value === "" ? undefined : value),

@@ -78,6 +78,37 @@ export interface DomainFailures {
   /** A sealed secret that does not open with the function's keys (a key lost, or not yet given as a previous key). */
   secret_unreadable: { provider: string };
 
+  // Billing. Another user's payment is not found too; `provider` is a payment provider's id (stripe, paypal, venmo...).
+  /** The provider is not configured, or an admin switched it off. */
+  provider_not_open: { provider: string };
+  /** Plans are sold by Stripe alone (a subscription); the others sell credit blocks. */
+  plan_provider: { provider: string };
+  discount_plans_only: undefined;
+  discount_unknown: undefined;
+  payment_not_found: undefined;
+  payment_not_pending: undefined;
+  /** Only a completed or verified payment can be refunded. */
+  payment_not_refundable: undefined;
+  /** A money-back request: the first payment only, within MONEY_BACK_DAYS of it, once. */
+  refund_not_allowed: undefined;
+  /** The same manual transaction reference was already submitted. */
+  reference_used: undefined;
+  /** The provider declined the payment (a card, a PayPal capture): nothing was taken. */
+  payment_declined: { provider: string };
+  /** What the provider says was paid differs from the payment: nothing is granted. */
+  amount_mismatch: undefined;
+  /** The provider could not be reached or refused our call; `problem` goes to the log only. */
+  provider_unavailable: { provider: string; problem: string };
+  /** A payment whose money goes back through the provider's own dashboard (a subscription's charge). */
+  refund_at_provider: { provider: string };
+  subscription_not_found: undefined;
+  /** A plan is bought while another subscription has not ended. */
+  subscription_exists: undefined;
+  webhook_secret_missing: undefined;
+  webhook_signature_invalid: undefined;
+  /** A webhook body that is not one of the provider's events. */
+  webhook_invalid: undefined;
+
   // Explorations: a domain in private space is refused; anything failing on our side (the egress proxy, the
   // database) is our failure, not the caller's.
   exploration_refused: { domain: string };

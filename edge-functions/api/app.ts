@@ -14,6 +14,7 @@ import { withSecurityHeaders } from "./lib/security-headers.ts";
 import { storableParams } from "./lib/storable-params.ts";
 import { anonymousRoutes } from "./routes/anonymous/anonymous.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
+import { billingRoutes } from "./routes/billing/billing.routes.ts";
 import { bulkValidationRoutes } from "./routes/bulk-validation/bulk-validation.routes.ts";
 import { contactListsRoutes } from "./routes/contact-lists/contact-lists.routes.ts";
 import { contactsRoutes } from "./routes/contacts/contacts.routes.ts";
@@ -69,6 +70,7 @@ export function createApp() {
   app.route("/", bulkValidationRoutes);
   app.route("/", supportRoutes);
   app.route("/", helpRoutes);
+  app.route("/", billingRoutes);
 
   // The admin area. The upgrade popup's public read shares its /admin path, so it is mounted first, outside the guard;
   // every other /api/admin route is mounted once, behind requireAdmin.

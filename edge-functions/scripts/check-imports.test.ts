@@ -27,6 +27,11 @@ Deno.test("only a privileged.ts imports the privileged pool", () => {
     ["only a privileged.ts imports the privileged pool"],
   );
   assert.deepEqual(rulesBroken({ "_shared/accounts/privileged.ts": 'import { database } from "../db/pool.ts";' }), []);
+  assert.deepEqual(rulesBroken({ "_shared/billing/privileged-usage.ts": 'import { database } from "../db/pool.ts";' }), []);
+  assert.deepEqual(
+    rulesBroken({ "_shared/billing/unprivileged.ts": 'import { database } from "../db/pool.ts";' }),
+    ["only a privileged.ts imports the privileged pool"],
+  );
   assert.deepEqual(rulesBroken({ "_shared/db/as-user.ts": 'import { database } from "./pool.ts";' }), []);
 });
 
@@ -110,6 +115,21 @@ Deno.test("a contract imports only zod and other contracts", () => {
       "_shared/contracts/text.ts": 'import { z } from "zod";',
     }),
     [],
+  );
+  assert.deepEqual(
+    rulesBroken({
+      "_shared/billing/contract.ts": 'export * from "./catalogue.ts";',
+      "_shared/billing/catalogue.ts": "export const PRICE = 15;",
+    }),
+    [],
+    "a module importing nothing is safe to bundle",
+  );
+  assert.deepEqual(
+    rulesBroken({
+      "_shared/billing/contract.ts": 'export * from "./catalogue.ts";',
+      "_shared/billing/catalogue.ts": 'import { env } from "../env.ts";',
+    }),
+    ["a contract imports only zod and other contracts: the SPA bundles it"],
   );
   assert.deepEqual(rulesBroken({ "_shared/contacts/contract.ts": 'import { env } from "../env.ts";' }), [
     "a contract imports only zod and other contracts: the SPA bundles it",

@@ -1,13 +1,14 @@
 // The import rules of edge-functions, which deno lint cannot express:
-//   - only files named privileged.ts import the privileged pool (_shared/db/pool.ts), so every query that bypasses RLS
-//     sits in a file whose name says so; _shared/db/ itself (the pool and the wrappers that drop to a user's role) is
+//   - only files named privileged.ts (or privileged-<what>.ts, where one feature has more than one such concern) import
+//     the privileged pool (_shared/db/pool.ts), so every query that bypasses RLS sits in a file whose name says so; _shared/db/ itself (the pool and the wrappers that drop to a user's role) is
 //     where the pool lives;
 //   - _shared never imports hono or anything of the api: domain code knows nothing of HTTP;
 //   - a route folder (api/routes/...) never imports another route folder's files;
 //   - a feature (a folder of _shared) is reached from outside only through its index.ts, or through its testing/
 //     folder from tests; _shared/contracts/ re-exports each feature's contract.ts for the SPA, which bundles contracts
 //     alone and must not pull in the server code an index.ts brings;
-//   - so a contract (a feature's contract.ts, or a file of _shared/contracts/) imports only zod and other contracts.
+//   - so a contract (a feature's contract.ts, or a file of _shared/contracts/) imports only zod, other contracts and
+//     modules that import nothing but zod.
 // Run: deno run --allow-read edge-functions/scripts/check-imports.ts [edge-functions directory]
 import { join, normalize, posix, relative, sep } from "node:path";
 
@@ -18,6 +19,7 @@ export interface Violation {
 }
 
 const POOL = "_shared/db/pool.ts";
+const PRIVILEGED_FILE = /^privileged(-[a-z]+)*\.ts$/;
 
 // Folders of _shared that are libraries rather than features: anything in them may be imported directly.
 const LIBRARIES = new Set(["contracts", "db", "testing"]);
@@ -56,7 +58,10 @@ export function checkImports(files: ReadonlyMap<string, string>): Violation[] {
     const directory = posix.dirname(file);
     for (const specifier of importsOf(source)) {
       const refuse = (rule: string) => violations.push({ file, specifier, rule });
-      const relativeContract = specifier.startsWith(".") && isContract(posix.normalize(posix.join(directory, specifier)));
+      const resolved = posix.normalize(posix.join(directory, specifier));
+      // A module that imports nothing but zod (billing's price list) is as safe for the SPA to bundle as a contract.
+      const relativeContract = specifier.startsWith(".") &&
+        (isContract(resolved) || (files.has(resolved) && importsOf(files.get(resolved)!).every((name) => name === "zod")));
       if (isContract(file) && specifier !== "zod" && !relativeContract) {
         refuse("a contract imports only zod and other contracts: the SPA bundles it");
       }
@@ -67,7 +72,7 @@ export function checkImports(files: ReadonlyMap<string, string>): Violation[] {
         continue;
       }
       const target = posix.normalize(posix.join(directory, specifier));
-      if (target === POOL && posix.basename(file) !== "privileged.ts" && !file.startsWith("_shared/db/")) {
+      if (target === POOL && !PRIVILEGED_FILE.test(posix.basename(file)) && !file.startsWith("_shared/db/")) {
         refuse("only a privileged.ts imports the privileged pool");
       }
       if (file.startsWith("_shared/") && target.startsWith("api/")) {

@@ -27,8 +27,8 @@ select results_eq(
             admin_granted_credits, trial_status, throttle_enabled, max_requests_per_minute, current_throttle_level,
             requests_this_minute
      from public.profiles where id = tests.get_user_id('owner') $$,
-  $$ values (false, 'free', 0, 0, 0, 0, 'not_started', false, 10, 100, 0) $$,
-  'a new profile starts as a free, untrialled, unthrottled plain user'
+  $$ values (false, 'free', 0, 0, 0, 0, 'active', false, 10, 100, 0) $$,
+  'a new profile starts as a free, unthrottled plain user with a trial running'
 );
 
 select tests.create_user('nameless', '{}', 'Nameless@test.example');
@@ -130,10 +130,10 @@ select throws_ok(
 );
 
 select throws_ok(
-  $$ update public.profiles set trial_status = 'active', trial_expires_at = now() + interval '1 year'
+  $$ update public.profiles set trial_status = 'converted', trial_expires_at = now() + interval '1 year'
      where id = tests.get_user_id('owner') $$,
   '42501', 'Only an admin action can change trial_expires_at, trial_status',
-  'the owner cannot start or extend a trial'
+  'the owner cannot convert or extend a trial'
 );
 
 select throws_ok(
@@ -196,7 +196,7 @@ select lives_ok(
 select throws_ok(
   $$ update public.profiles
      set throttle_enabled = true, current_throttle_level = 50, suspended_until = now() + interval '1 day',
-         suspension_reason = 'Abuse', trial_status = 'active', subscription_status = 'starter'
+         suspension_reason = 'Abuse', trial_status = 'expired', subscription_status = 'starter'
      where id = tests.get_user_id('stranger') $$,
   '42501',
   'Only an admin action can change current_throttle_level, subscription_status, suspended_until, suspension_reason, '

@@ -2,6 +2,7 @@
 // their credits, throttles and suspensions, the audit and activity logs, payments, payment providers, reports, exports
 // and the domain knowledge. Money is always whole cents; times are ISO strings in UTC.
 import { z } from "zod";
+import { adminPaymentsFilterSchema } from "../contracts/billing.ts";
 import { pageParameters } from "../contracts/paging.ts";
 import { text } from "../contracts/text.ts";
 
@@ -344,7 +345,8 @@ export const PAYMENT_METHODS = ["stripe", "paypal", "venmo", "cashapp", "crypto"
 /** The finances tab's first glance. */
 export const RECENT_PAYMENTS = 10;
 
-export const paymentsQuerySchema = z.object(pageParameters(RECENT_PAYMENTS, 100));
+/** GET /api/admin/payments?status=&refundRequested=true&page=&pageSize=: status pending is the verification queue. */
+export const paymentsQuerySchema = z.object({ ...pageParameters(RECENT_PAYMENTS, 100), ...adminPaymentsFilterSchema.shape });
 
 export const adminPaymentSchema = z.object({
   id: z.uuid(),
@@ -357,14 +359,20 @@ export const adminPaymentSchema = z.object({
   status: z.string(),
   createdAt: timestamp,
   verifiedAt: timestamp.nullable(),
-  /** The catalogue item bought (credits-800, starter-monthly, ...); null for payments older than the catalogue. */
+  /** The catalogue item bought; null for payments older than the catalogue. */
   itemId: z.string().nullable(),
-  /** The buyer's transaction id or hash for a manual payment; the provider's id otherwise. */
+  kind: z.enum(["credits", "subscription"]),
+  /** The buyer's transaction id for a manual payment; the provider's id otherwise. */
   reference: z.string().nullable(),
+  discountCents: z.number().int().min(0),
+  /** When it was paid (completed) or verified. */
+  paidAt: timestamp.nullable(),
   rejectionReason: z.string().nullable(),
   refundRequestedAt: timestamp.nullable(),
   refundRequestReason: z.string().nullable(),
   refundedAt: timestamp.nullable(),
+  /** Credits taken back by the refund: what was still unused of those it granted. */
+  creditsClawedBack: z.number().int().min(0),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 export const adminPaymentsPageSchema = z.object({
@@ -403,6 +411,9 @@ function credential(label: string, pattern: RegExp, shape: string) {
 const stripeCredentialsSchema = z.object({
   publishableKey: credential("Publishable key", /^pk_(test|live)_[A-Za-z0-9]{8,}$/, "a Stripe publishable key (pk_...)"),
   secretKey: credential("Secret key", /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, "a Stripe secret key (sk_... or rk_...)"),
+  // Optional on save so keys can be set before the webhook exists; Stripe's webhooks are refused until it is set.
+  webhookSecret: credential("Webhook signing secret", /^whsec_[A-Za-z0-9]{8,}$/, "a Stripe webhook signing secret (whsec_...)")
+    .optional(),
 });
 const paypalCredentialsSchema = z.object({
   clientId: credential("Client ID", /^[A-Za-z0-9_-]{10,}$/, "a PayPal client ID"),
@@ -438,7 +449,7 @@ export const paymentConfigActiveSchema = z.object({
 
 /** The credential fields of each provider, in the order the form shows them. */
 export const PAYMENT_CREDENTIAL_FIELDS: Record<PaymentProvider, readonly string[]> = {
-  stripe: ["publishableKey", "secretKey"],
+  stripe: ["publishableKey", "secretKey", "webhookSecret"],
   paypal: ["clientId", "clientSecret"],
   venmo: ["username"],
   cashapp: ["username"],

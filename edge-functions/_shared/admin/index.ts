@@ -8,7 +8,13 @@ export { type AdminUsersFilters, grantCredits, listUsers, readUser, setAdmin, se
 export { listCreditGrants, revokeCreditGrant } from "./credit-grants.ts";
 export { activityLog, auditLog } from "./logs.ts";
 export { listPayments } from "./payments.ts";
-export { listPaymentConfigs, resealPaymentConfigs, savePaymentConfig } from "./payment-config.ts";
+export {
+  listPaymentConfigs,
+  paymentCredentials,
+  type ProviderCredentials,
+  resealPaymentConfigs,
+  savePaymentConfig,
+} from "./payment-config.ts";
 export { financialReport } from "./reports.ts";
 export { exportDatabase, publicTableColumns } from "./database-export.ts";
 export { EXPORT_COLUMN_RULES, unclassifiedSecretColumns } from "./export-columns.ts";

@@ -3,7 +3,15 @@
 // characters) for the screens. No answer ever carries a secret: reads build the list from the masks alone.
 import type { AccessTokenClaims } from "../auth/index.ts";
 import { DomainError } from "../errors.ts";
-import { masked, open, seal, SealedTextError, secretsKeyring, sealedUnderOlderKey } from "../secrets/index.ts";
+import {
+  type Keyring,
+  masked,
+  open,
+  seal,
+  SealedTextError,
+  secretsKeyring,
+  sealedUnderOlderKey,
+} from "../secrets/index.ts";
 import { asAdmin, isoTimeOrNull } from "./as-admin.ts";
 import {
   type MaskedPaymentConfig,
@@ -11,7 +19,7 @@ import {
   PAYMENT_PROVIDERS,
   type PaymentProvider,
 } from "./contract.ts";
-import { sealedPaymentConfigs } from "./privileged.ts";
+import { activeSealedPaymentConfigs, sealedPaymentConfigs } from "./privileged.ts";
 
 interface ConfigRow {
   provider: PaymentProvider;
@@ -65,6 +73,35 @@ export async function savePaymentConfig(
   return maskedConfig(provider, row);
 }
 
+async function openCredentials(keyring: Keyring, provider: PaymentProvider, sealed: string): Promise<string> {
+  try {
+    return await open(keyring, sealed);
+  } catch (error) {
+    if (error instanceof SealedTextError) throw new DomainError("secret_unreadable", { provider }, { cause: error });
+    throw error;
+  }
+}
+
+/** A provider's opened credentials, by field name. */
+export type ProviderCredentials = Record<string, string>;
+
+/**
+ * Providers' credentials, opened: those an admin switched on (what may be sold), or every one configured (a provider
+ * switched off still refunds, and its subscriptions still renew and end). The only place secrets are opened, for the
+ * server's own calls to the providers; never part of an answer.
+ */
+export async function paymentCredentials(
+  which: "active" | "configured",
+): Promise<Map<PaymentProvider, ProviderCredentials>> {
+  const keyring = await secretsKeyring();
+  const opened = new Map<PaymentProvider, ProviderCredentials>();
+  const rows = which === "active" ? await activeSealedPaymentConfigs() : await sealedPaymentConfigs();
+  for (const { provider, credentials_sealed: sealed } of rows) {
+    opened.set(provider, JSON.parse(await openCredentials(keyring, provider, sealed)) as ProviderCredentials);
+  }
+  return opened;
+}
+
 /**
  * POST /api/admin/payment-config/reseal: after a key rotation, every credential sealed under an older key is opened
  * with it and sealed again under the current one; how many were.
@@ -74,14 +111,7 @@ export async function resealPaymentConfigs(claims: AccessTokenClaims): Promise<{
   let resealed = 0;
   for (const { provider, credentials_sealed: sealed } of await sealedPaymentConfigs()) {
     if (!sealedUnderOlderKey(keyring, sealed)) continue;
-    let plaintext: string;
-    try {
-      plaintext = await open(keyring, sealed);
-    } catch (error) {
-      if (error instanceof SealedTextError) throw new DomainError("secret_unreadable", { provider }, { cause: error });
-      throw error;
-    }
-    const again = await seal(keyring, plaintext);
+    const again = await seal(keyring, await openCredentials(keyring, provider, sealed));
     await asAdmin(claims, (sql) => sql`select private.admin_reseal_payment_config(${provider}, ${again})`);
     resealed += 1;
   }

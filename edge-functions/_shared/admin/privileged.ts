@@ -6,9 +6,21 @@ import { database } from "../db/pool.ts";
 import { streamWithin } from "../db/stream.ts";
 import type { PaymentProvider } from "./contract.ts";
 
-export async function sealedPaymentConfigs(): Promise<{ provider: PaymentProvider; credentials_sealed: string }[]> {
-  return await database()<{ provider: PaymentProvider; credentials_sealed: string }[]>`
+export interface SealedPaymentConfig {
+  provider: PaymentProvider;
+  credentials_sealed: string;
+}
+
+export async function sealedPaymentConfigs(): Promise<SealedPaymentConfig[]> {
+  return await database()<SealedPaymentConfig[]>`
     select provider, credentials_sealed from private.payment_config_sealed()
+  `;
+}
+
+/** The providers an admin switched on, sealed: what checkouts, webhooks and the pricing page may use. */
+export async function activeSealedPaymentConfigs(): Promise<SealedPaymentConfig[]> {
+  return await database()<SealedPaymentConfig[]>`
+    select provider, credentials_sealed from public.payment_config where is_active order by provider
   `;
 }
 

@@ -20,6 +20,15 @@ import {
   throttleRequestSchema,
 } from "../../_shared/contracts/admin.ts";
 import { updateUsageRequestSchema } from "../../_shared/contracts/anonymous.ts";
+import {
+  checkoutRequestSchema,
+  manualInstructionsQuerySchema,
+  manualPaymentRequestSchema,
+  paymentsQuerySchema as accountPaymentsQuerySchema,
+  paypalCaptureRequestSchema,
+  refundRequestSchema,
+  rejectPaymentRequestSchema,
+} from "../../_shared/contracts/billing.ts";
 import { loginRequestSchema, registerRequestSchema } from "../../_shared/contracts/auth.ts";
 import { bulkPartRequestSchema, startBulkValidationRequestSchema } from "../../_shared/contracts/bulk-validation.ts";
 import {
@@ -61,6 +70,10 @@ import { arbitraryOf, nastyString, wrongType } from "./zod-arbitrary.ts";
  */
 const reportRequestFields = z.object(reportRequestSchema.shape);
 
+/** The fields webhooks read, for bodies close enough to an event to get past a first glance. */
+const stripeEventFields = z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.object({ id: z.string() }) }) });
+const paypalEventFields = z.object({ id: z.string(), event_type: z.string(), resource: z.object({ id: z.string() }) });
+
 /** The contract schemas the routes check their bodies and queries against, which the fuzzed requests derive from. */
 export const REQUEST_CONTRACTS: Record<string, z.ZodType> = {
   registerRequestSchema,
@@ -94,6 +107,15 @@ export const REQUEST_CONTRACTS: Record<string, z.ZodType> = {
   paymentsQuerySchema,
   reportRequestFields,
   adminDomainsQuerySchema,
+  checkoutRequestSchema,
+  paypalCaptureRequestSchema,
+  manualInstructionsQuerySchema,
+  manualPaymentRequestSchema,
+  accountPaymentsQuerySchema,
+  refundRequestSchema,
+  rejectPaymentRequestSchema,
+  stripeEventFields,
+  paypalEventFields,
   stripeCredentials: paymentConfigRequestSchemas.stripe,
   cryptoCredentials: paymentConfigRequestSchemas.crypto,
 };
@@ -186,6 +208,22 @@ export function fuzzTargets(world: World): Target[] {
     // As for the admin area: the fuzz users are not agents, so every shape of caller must meet the guard's 4xx.
     { method: "GET", path: "/api/support/admin/tickets", query: adminTicketQuerySchema, signedIn: true, runs: 60 },
   );
+  // Buying: the providers may be closed (409) or open against the local fakes; webhooks come from anyone, and only a
+  // signed body (Stripe) or what PayPal itself says counts.
+  const paymentId = fc.oneof(fc.uuid(), nastySegment);
+  specs.push(
+    { method: "GET", path: "/api/billing/catalogue", signedIn: false, runs: 20 },
+    { method: "POST", path: "/api/billing/checkout", body: checkoutRequestSchema, signedIn: true, runs: 100 },
+    { method: "POST", path: "/api/billing/paypal/capture", body: paypalCaptureRequestSchema, signedIn: true, runs: 60 },
+    { method: "GET", path: "/api/billing/manual-payments/instructions", query: manualInstructionsQuerySchema, signedIn: true, runs: 40 },
+    { method: "POST", path: "/api/billing/manual-payments", body: manualPaymentRequestSchema, signedIn: true, runs: 100 },
+    { method: "GET", path: "/api/billing/payments", query: accountPaymentsQuerySchema, signedIn: true, runs: 40 },
+    { method: "POST", path: "/api/billing/payments/:id/refund-request", params: [paymentId], body: refundRequestSchema, signedIn: true, runs: 60 },
+    { method: "GET", path: "/api/billing/subscription", signedIn: true, runs: 20 },
+    { method: "POST", path: "/api/billing/subscription/cancel", signedIn: true, runs: 20 },
+    { method: "POST", path: "/api/billing/webhooks/stripe", body: stripeEventFields, signedIn: false, runs: 100 },
+    { method: "POST", path: "/api/billing/webhooks/paypal", body: paypalEventFields, signedIn: false, runs: 100 },
+  );
   // The admin dashboard, under its four prefixes: every shape of caller must meet the guard's 4xx.
   const userId = fc.oneof(fc.constantFrom(world.user.id, world.otherUser.id), fc.uuid(), nastySegment);
   const grantId = fc.oneof(fc.integer({ min: -5, max: 2 ** 31 }).map(String), nastySegment);
@@ -208,6 +246,9 @@ export function fuzzTargets(world: World): Target[] {
     { method: "GET", path: "/api/admin/audit-log", query: logQuerySchema, signedIn: true, runs: 20 },
     { method: "GET", path: "/api/admin/activity", query: logQuerySchema, signedIn: true, runs: 20 },
     { method: "GET", path: "/api/admin/payments", query: paymentsQuerySchema, signedIn: true, runs: 20 },
+    { method: "POST", path: "/api/admin/payments/:id/verify", params: [paymentId], signedIn: true, runs: 20 },
+    { method: "POST", path: "/api/admin/payments/:id/reject", params: [paymentId], body: rejectPaymentRequestSchema, signedIn: true, runs: 20 },
+    { method: "POST", path: "/api/admin/payments/:id/refund", params: [paymentId], signedIn: true, runs: 20 },
     { method: "GET", path: "/api/admin/export-database", signedIn: true, runs: 20 },
     { method: "GET", path: "/api/admin/export-users", signedIn: true, runs: 20 },
     { method: "POST", path: "/api/admin/generate-report", body: reportRequestFields, signedIn: true, runs: 60 },

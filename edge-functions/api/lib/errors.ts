@@ -4,6 +4,8 @@ import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ErrorResponse } from "../../_shared/accounts/index.ts";
+import { PAYMENT_PROVIDER_LABELS, type PaymentProvider } from "../../_shared/contracts/admin.ts";
+import { MONEY_BACK_DAYS } from "../../_shared/contracts/billing.ts";
 import { BULK_FILE_MAX_BYTES, BULK_MAX_ROWS } from "../../_shared/contracts/bulk-validation.ts";
 import { formatBytes } from "../../_shared/contracts/http-limits.ts";
 import { DomainError, type DomainFailures, type DomainReason } from "../../_shared/errors.ts";
@@ -20,6 +22,12 @@ export function errorBody(message: string): ErrorResponse {
 interface Answer<R extends DomainReason> {
   status: ContentfulStatusCode;
   message: string | ((details: DomainFailures[R]) => string);
+}
+
+/** A payment provider as the pricing page names it ("Cash App"); PayPal's and Stripe's names are their own. */
+function providerName(provider: string): string {
+  const label = PAYMENT_PROVIDER_LABELS[provider as PaymentProvider] ?? provider;
+  return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
 export const EXPLORATION_REFUSED_MESSAGE = "This domain cannot be explored";
@@ -111,6 +119,51 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
       "as a previous key, or save them again",
   },
 
+  provider_not_open: {
+    status: 409,
+    message: ({ provider }) => `Payments by ${providerName(provider)} are not open yet. Please choose another way to pay.`,
+  },
+  plan_provider: {
+    status: 400,
+    message: ({ provider }) =>
+      `${providerName(provider)} takes one-time credit purchases only: plans are subscriptions, paid by card through ` +
+      "Stripe.",
+  },
+  discount_plans_only: { status: 400, message: "A discount code applies to a plan's first month, not to credit blocks" },
+  discount_unknown: { status: 400, message: "This discount code is not valid" },
+  payment_not_found: { status: 404, message: "Payment not found" },
+  payment_not_pending: { status: 409, message: "This payment is no longer pending" },
+  payment_not_refundable: { status: 409, message: "Only a completed or verified payment can be refunded" },
+  refund_not_allowed: {
+    status: 409,
+    message: `A refund can be requested once, for your first payment, within ${MONEY_BACK_DAYS} days of it`,
+  },
+  reference_used: { status: 409, message: "This transaction reference has already been submitted" },
+  payment_declined: {
+    status: 402,
+    message: ({ provider }) =>
+      `${providerName(provider)} declined the payment, so nothing was charged. Please try again or choose another way ` +
+      "to pay.",
+  },
+  amount_mismatch: { status: 409, message: "The amount paid does not match the payment, so nothing was granted" },
+  provider_unavailable: {
+    status: 502,
+    message: ({ provider }) => `${providerName(provider)} could not be reached. Please try again in a few minutes.`,
+  },
+  refund_at_provider: {
+    status: 409,
+    message: ({ provider }) =>
+      `Refund this payment in ${providerName(provider)}'s dashboard: its refund then reaches MailScout by itself`,
+  },
+  subscription_not_found: { status: 404, message: "You have no active subscription" },
+  subscription_exists: {
+    status: 409,
+    message: "You already have a subscription. Cancel it first; a new plan can start once it has ended.",
+  },
+  webhook_secret_missing: { status: 400, message: "Stripe's webhook signing secret is not set up yet" },
+  webhook_signature_invalid: { status: 400, message: "The webhook's signature is not valid" },
+  webhook_invalid: { status: 400, message: "The webhook's body is not an event of this provider" },
+
   exploration_refused: { status: 400, message: EXPLORATION_REFUSED_MESSAGE },
   exploration_failed: { status: 502, message: EXPLORATION_FAILED_MESSAGE },
 };
@@ -138,7 +191,9 @@ export const onError: ErrorHandler = (error, c: Context) => {
       return c.json((error as DomainError<"allowance_used_up">).details.refusal, 429);
     }
     // Our own failure, answered in words that reveal nothing; the detail goes to the log.
-    if (error.reason === "exploration_failed") console.error(`${c.req.method} ${c.req.path} failed:`, error.cause);
+    if (error.reason === "exploration_failed" || error.reason === "provider_unavailable") {
+      console.error(`${c.req.method} ${c.req.path} failed:`, error.message, error.cause ?? "");
+    }
     const { status, message } = answerFor(error);
     return c.json(errorBody(message), status);
   }

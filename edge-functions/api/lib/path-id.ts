@@ -15,7 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A uuid in the path (/bulk-validation/sessions/:id), lower-cased; anything else is not found, like pathId. */
 export function pathUuid(
   text: string | undefined,
-  notFound: "bulk_session_not_found" | "ticket_not_found" | "user_not_found",
+  notFound: "bulk_session_not_found" | "ticket_not_found" | "user_not_found" | "payment_not_found",
 ): string {
   if (!text || !UUID.test(text)) throw new DomainError(notFound);
   return text.toLowerCase();

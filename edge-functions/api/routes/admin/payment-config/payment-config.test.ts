@@ -36,6 +36,7 @@ Deno.test("a saved provider answers and lists only masks; the database holds sea
   assert.deepEqual(maskedPaymentConfigSchema.parse(saved.json).credentials, {
     publishableKey: "••••1a2b",
     secretKey: "••••9z8y",
+    webhookSecret: null,
   });
   answers.push(await call("/api/payment-config/paypal", { token: admin.token, body: PAYPAL }));
   const listed = await call("/api/payment-config", { token: admin.token });
@@ -60,6 +61,11 @@ Deno.test("credentials that break a provider's rules answer 400 naming the field
   const cases: [string, object, string][] = [
     ["stripe", { ...STRIPE, publishableKey: "sk_test_wrongKind1" }, "publishableKey: Publishable key must be a Stripe publishable key (pk_...)"],
     ["stripe", { publishableKey: STRIPE.publishableKey }, "secretKey: Secret key is required"],
+    [
+      "stripe",
+      { ...STRIPE, webhookSecret: "sk_test_notAWebhookSecret" },
+      "webhookSecret: Webhook signing secret must be a Stripe webhook signing secret (whsec_...)",
+    ],
     ["paypal", { clientId: PAYPAL.clientId, clientSecret: "short" }, "clientSecret: Client secret must be a PayPal client secret"],
     ["venmo", { username: "@ab" }, "username: Venmo username must be 5 to 30 letters, digits, - or _"],
     ["cashapp", { username: "$12345" }, "username: Cash App $Cashtag must be a $Cashtag of 1 to 20 letters and digits"],

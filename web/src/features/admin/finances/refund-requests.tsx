@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { AdminSection } from "../components/admin-section";
 import { usePayments } from "./api/get-payments";
-import { actionsColumn, canRefund, formatWhen, payerOf, paymentColumns } from "./payment-columns";
+import { actionsColumn, canRefund, formatWhen, paymentColumns } from "./payment-columns";
 import { RefundButton, RefundDialog } from "./refund-dialog";
 
 const REQUESTS_PAGE_SIZE = 25;

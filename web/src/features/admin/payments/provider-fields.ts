@@ -8,6 +8,7 @@ export const CREDENTIAL_FIELDS: Record<PaymentProvider, Record<string, Credentia
   stripe: {
     publishableKey: { label: "Publishable key", placeholder: "pk_live_..." },
     secretKey: { label: "Secret key", secret: true, placeholder: "sk_live_..." },
+    webhookSecret: { label: "Webhook signing secret", secret: true, placeholder: "whsec_..." },
   },
   paypal: {
     clientId: { label: "Client ID" },

@@ -9,10 +9,11 @@ import { renderApp } from "@/test/render-app";
 const checkoutUrl = "https://checkout.stripe.test/c/pay/cs_test_a1";
 const paymentId = "7d3f1c2a-5b6e-4f70-8a9b-0c1d2e3f4a5b";
 
-let assign: ReturnType<typeof vi.spyOn<Location, "assign">>;
+let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
 beforeEach(() => {
   // Leaving for the provider's page is where the test stops following.
-  assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
+  assign = vi.fn<(url: string | URL) => void>();
+  vi.spyOn(window.location, "assign").mockImplementation(assign);
 });
 afterEach(() => vi.restoreAllMocks());
 
