@@ -16,11 +16,12 @@ import { startDnsFixture, type RunningFixture } from "../testing/test-fixtures.t
 import { LOCAL_ANON_KEY } from "../auth/keys.ts";
 import { paths, repoRoot } from "../cli/paths.ts";
 import { runCommand } from "../cli/processes.ts";
+import { newWebhookSecret } from "../payments/index.ts";
 import { resolveSettings } from "../cli/settings.ts";
 import { buildWeb, startStack, type RunningStack } from "../cli/stack.ts";
 import { ensureSystemPackages } from "../cli/system.ts";
 
-const BENCH_PORTS = { gateway: 57321, db: 57322, mail: 57324, smtp: 57325, dns: 57353 };
+const BENCH_PORTS = { gateway: 57321, db: 57322, mail: 57324, smtp: 57325, dns: 57353, stripe: 57331, paypal: 57332 };
 const BENCH_DATA_DIR = join(repoRoot, ".devstack/bench");
 const LOGINS = 50;
 const USER_LOOKUPS = 200;
@@ -117,6 +118,8 @@ function start(freshDatabase: boolean, dns: RunningFixture): Promise<RunningStac
     gatewayPort: BENCH_PORTS.gateway,
     dbPort: BENCH_PORTS.db,
     mailPorts: { http: BENCH_PORTS.mail, smtp: BENCH_PORTS.smtp },
+    paymentPorts: { stripe: BENCH_PORTS.stripe, paypal: BENCH_PORTS.paypal },
+    stripeWebhookSecret: newWebhookSecret(),
     dataDir: BENCH_DATA_DIR,
     freshDatabase,
     functionEnv: { ...resolveSettings(), DNS_SERVERS: dns.setting },

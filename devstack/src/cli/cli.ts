@@ -2,7 +2,9 @@
 import { applySchema } from "../db/database.ts";
 import { lockDataDir } from "../db/data-dir-lock.ts";
 import { LOCAL_ANON_KEY } from "../auth/keys.ts";
-import { dataDirs } from "./paths.ts";
+import { machineSecret } from "./machine-secrets-key.ts";
+import { dataDirs, paths } from "./paths.ts";
+import { newWebhookSecret } from "../payments/index.ts";
 import { removeCluster, startPostgres } from "../db/postgres.ts";
 import { resolveSettings } from "./settings.ts";
 import { buildWeb, startStack } from "./stack.ts";
@@ -12,6 +14,8 @@ const DEV_GATEWAY_PORT = 54321;
 const DEV_DB_PORT = 54322;
 // The Supabase CLI's Mailpit ports ([inbucket] port and smtp_port).
 const DEV_MAIL_PORTS = { http: 54324, smtp: 54325 };
+// The payment fakes, just past the Supabase CLI's range.
+const DEV_PAYMENT_PORTS = { stripe: 54331, paypal: 54332 };
 
 const log = (line: string) => console.log(line);
 
@@ -37,6 +41,9 @@ async function start(): Promise<number> {
       gatewayPort: DEV_GATEWAY_PORT,
       dbPort: DEV_DB_PORT,
       mailPorts: DEV_MAIL_PORTS,
+      paymentPorts: DEV_PAYMENT_PORTS,
+      // Kept across restarts, so the secret an admin pasted into the payments tab stays right.
+      stripeWebhookSecret: machineSecret(paths.stripeWebhookSecretFile, newWebhookSecret),
       dataDir: dataDirs.dev,
       freshDatabase: false,
       functionEnv: settings,
@@ -62,6 +69,9 @@ async function start(): Promise<number> {
   log(`  service-role key  ${stack.serviceRoleKey}`);
   log(`  database          ${stack.dbUrl}`);
   log(`  mail catcher      ${stack.mail.url} (inbox page, Mailpit API, Resend API; SMTP on port ${stack.mail.smtpPort})`);
+  log(`  fake Stripe       ${stack.payments.stripeUrl} (any sk_test_ / pk_test_ key; checkout pages, /_fake/ test controls)`);
+  log(`  webhook secret    ${stack.payments.stripeWebhookSecret} (paste into the admin's payments tab, Stripe)`);
+  log(`  fake PayPal       ${stack.payments.paypalUrl} (any client id and secret)`);
   log(`  sign in as        admin / mailscout-admin-2026 (an admin) or demo / mailscout-demo-2026`);
   log("Press Ctrl-C to stop.");
 

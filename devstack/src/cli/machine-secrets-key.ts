@@ -1,7 +1,8 @@
-// The key that seals the secrets kept in the database (SECRETS_ENCRYPTION_KEY). A real project sets its own
-// (`supabase secrets set`); locally, unless .env or the environment name one, each machine gets a random key of its
-// own, made on the first start and kept beside the dev database, so no key is shared through the repository and what
-// the dev database sealed still opens after a restart.
+// Secrets each machine makes for itself on the first start and keeps beside the dev database (.devstack/), so none is
+// shared through the repository and what was made with one still holds after a restart:
+// - the key that seals the secrets kept in the database (SECRETS_ENCRYPTION_KEY). A real project sets its own
+//   (`supabase secrets set`); locally, unless .env or the environment name one, the machine's own is used;
+// - the fake Stripe's webhook signing secret, which an admin pastes into the payments tab once.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
@@ -13,17 +14,22 @@ export function newSecretsKey(): string {
   return randomBytes(32).toString("base64");
 }
 
-/** The settings with SECRETS_ENCRYPTION_KEY filled in from `keyFile` (made on first use) when they leave it empty. */
-export function withMachineSecretsKey(settings: Record<string, string>, keyFile: string): Record<string, string> {
-  if (settings[SECRETS_KEY_SETTING]) return settings;
-  if (!existsSync(keyFile)) {
-    mkdirSync(dirname(keyFile), { recursive: true });
+/** The secret kept in `file`, made with `make` when the file does not exist yet. */
+export function machineSecret(file: string, make: () => string): string {
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
     // "wx": of two first starts at once, one writes and the other reads what it wrote.
     try {
-      writeFileSync(keyFile, `${newSecretsKey()}\n`, { mode: 0o600, flag: "wx" });
+      writeFileSync(file, `${make()}\n`, { mode: 0o600, flag: "wx" });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
   }
-  return { ...settings, [SECRETS_KEY_SETTING]: readFileSync(keyFile, "utf8").trim() };
+  return readFileSync(file, "utf8").trim();
+}
+
+/** The settings with SECRETS_ENCRYPTION_KEY filled in from `keyFile` (made on first use) when they leave it empty. */
+export function withMachineSecretsKey(settings: Record<string, string>, keyFile: string): Record<string, string> {
+  if (settings[SECRETS_KEY_SETTING]) return settings;
+  return { ...settings, [SECRETS_KEY_SETTING]: machineSecret(keyFile, newSecretsKey) };
 }

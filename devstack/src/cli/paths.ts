@@ -11,6 +11,8 @@ export const paths = {
   envFile: join(repoRoot, ".env"),
   /** This machine's SECRETS_ENCRYPTION_KEY when .env sets none (machine-secrets-key.ts); never committed. */
   secretsKeyFile: join(repoRoot, ".devstack/secrets-encryption-key"),
+  /** The dev stack's fake Stripe signs webhooks with this secret (machine-secrets-key.ts); never committed. */
+  stripeWebhookSecretFile: join(repoRoot, ".devstack/stripe-webhook-secret"),
   bootstrapSql: join(repoRoot, "devstack/sql/bootstrap.sql"),
   serveFunction: join(repoRoot, "devstack/deno/serve-function.ts"),
   webDir: join(repoRoot, "web"),

@@ -17,6 +17,7 @@ import { writeJobSettings } from "../db/job-settings.ts";
 import { startNetWorker } from "../db/net-worker.ts";
 import { loadEdgeFunctions } from "../functions/functions-config.ts";
 import { startMailCatcher } from "../mail/index.ts";
+import { startPaymentFakes } from "../payments/index.ts";
 import { createGateway, createGatewayServer } from "../gateway/gateway.ts";
 import { checkHealth, type Probe } from "../gateway/health.ts";
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from "../auth/keys.ts";
@@ -31,6 +32,10 @@ export interface StackOptions {
   dbPort: number;
   /** The mail catcher's page and APIs (HTTP) and its SMTP port, where Auth and the product's sender mail. */
   mailPorts: { http: number; smtp: number };
+  /** The fake Stripe's and fake PayPal's ports (API, hosted pages and /_fake/ controls). */
+  paymentPorts: { stripe: number; paypal: number };
+  /** The secret the fake Stripe signs webhooks with (whsec_...): an admin pastes it into the payments tab. */
+  stripeWebhookSecret: string;
   /** Holds the cluster and the stack's lock: .devstack/dev or .devstack/test. */
   dataDir: string;
   /** Start from an empty database (the test stack) instead of the one the data directory holds. */
@@ -55,6 +60,8 @@ export interface RunningStack {
   jwtSecret: string;
   /** The mail catcher: its page and Mailpit API at url, SMTP on smtpPort. */
   mail: { url: string; smtpPort: number };
+  /** The payment fakes' URLs (each serves its API, its hosted page and /_fake/ controls) and Stripe's signing secret. */
+  payments: { stripeUrl: string; paypalUrl: string; stripeWebhookSecret: string };
   /** Each function's processes (a job worker has two) with their own ports, behind the gateway (the bench measures
    * them directly), as they are now. */
   functions: ReadonlyArray<FunctionProcess>;
@@ -99,19 +106,41 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const unlock = lockDataDir(options.dataDir);
     started.push({ component: "data directory lock", stop: async () => unlock() });
     // Found out now rather than after everything else has started.
-    await waitForFreePorts([options.gatewayPort, options.dbPort, options.mailPorts.http, options.mailPorts.smtp], { log });
+    await waitForFreePorts(
+      [
+        options.gatewayPort,
+        options.dbPort,
+        options.mailPorts.http,
+        options.mailPorts.smtp,
+        options.paymentPorts.stripe,
+        options.paymentPorts.paypal,
+      ],
+      { log },
+    );
     if (options.freshDatabase) await removeCluster(options.dataDir, log);
 
     // First, so the functions and Auth start with somewhere to send mail.
     const mail = await startMailCatcher({ httpPort: options.mailPorts.http, smtpPort: options.mailPorts.smtp, log });
     started.push({ component: "mail catcher", stop: mail.stop });
 
+    // The gateway's address, not localhost: it listens on 127.0.0.1 only, and Node may resolve localhost to ::1 first.
+    const functionsUrl = `http://127.0.0.1:${options.gatewayPort}/functions/v1`;
+    const payments = await startPaymentFakes({
+      stripePort: options.paymentPorts.stripe,
+      paypalPort: options.paymentPorts.paypal,
+      stripeWebhookSecret: options.stripeWebhookSecret,
+      functionsUrl,
+    });
+    started.push({ component: "payment fakes", stop: payments.stop });
+
     const edgeFunctions = loadEdgeFunctions(paths.repoRoot);
     const dbUrl = databaseUrl(options.dbPort);
     const functionEnv = {
       ...options.functionEnv,
-      // Every mail the product sends goes to the catcher, whatever .env says: nothing here reaches the internet.
+      // Every mail the product sends goes to the catcher and every payment to the fakes, whatever .env says: nothing
+      // here reaches the internet or moves money.
       ...mail.settings,
+      ...payments.settings,
       SUPABASE_URL: url,
       SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
       SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
@@ -151,8 +180,6 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     const sql = postgres(dbUrl, { max: 5, onnotice: () => {} });
     started.push({ component: "auth's database pool", stop: () => sql.end({ timeout: 5 }) });
-    // The gateway's address, not localhost: it listens on 127.0.0.1 only, and Node may resolve localhost to ::1 first.
-    const functionsUrl = `http://127.0.0.1:${options.gatewayPort}/functions/v1`;
     await writeJobSettings(sql, { functionsUrl, workerSecret: options.functionEnv.WORKER_SECRET });
     // config.toml is read once: Auth's password minimum, hook and mailer settings all come from it.
     const authConfig = loadAuthConfig(paths.repoRoot);
@@ -184,6 +211,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         const response = await fetch(`${mail.url}/api/v1/messages?limit=1`);
         if (!response.ok) throw new Error(`the mail catcher answered ${response.status}`);
         if (!(await isListening(mail.smtpPort))) throw new Error(`nothing listens for SMTP on port ${mail.smtpPort}`);
+      },
+      payments: async () => {
+        for (const [name, base] of [["Stripe", payments.stripeUrl], ["PayPal", payments.paypalUrl]]) {
+          const response = await fetch(`${base}/_fake/events`);
+          if (!response.ok) throw new Error(`the fake ${name} answered ${response.status}`);
+        }
       },
       // The database answers Realtime and a NOTIFY comes back through its listener.
       realtime: realtime.probe,
@@ -237,6 +270,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
       jwtSecret: LOCAL_JWT_SECRET,
       mail: { url: mail.url, smtpPort: mail.smtpPort },
+      payments: { stripeUrl: payments.stripeUrl, paypalUrl: payments.paypalUrl, stripeWebhookSecret: payments.stripeWebhookSecret },
       functions,
       stop,
       died,

@@ -10,6 +10,11 @@ function randomString(alphabet: string, length: number): string {
   return text;
 }
 
+/** A coupon's id when none is chosen: 8 letters and digits, as Stripe makes them. */
+export function newCouponId(): string {
+  return randomString(ALPHANUMERIC, 8);
+}
+
 /** A Stripe id: `cus_` + 14 characters, or longer for the kinds Stripe makes longer (sessions, events). */
 export function stripeId(prefix: string, length = 24): string {
   return `${prefix}_${randomString(ALPHANUMERIC, length)}`;

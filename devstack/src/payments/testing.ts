@@ -27,8 +27,27 @@ export interface PayPalEvent {
   id: string;
   event_type: string;
   resource_type: string;
-  resource: Record<string, unknown> & { id: string };
+  /** A capture (PAYMENT.CAPTURE.COMPLETED) or a refund (PAYMENT.CAPTURE.REFUNDED). */
+  resource: Record<string, unknown> & {
+    id: string;
+    amount: { currency_code: string; value: string };
+    custom_id?: string;
+    supplementary_data?: { related_ids: { order_id: string } };
+  };
 }
+
+/** The fields of a Checkout Session a test reads; the rest is there too, as Stripe sends it. */
+export type CheckoutSession = Record<string, unknown> & {
+  id: string;
+  status: "open" | "complete" | "expired";
+  payment_status: "paid" | "unpaid";
+  amount_total: number;
+  client_reference_id: string | null;
+  customer: string | null;
+  metadata: Record<string, string>;
+  payment_intent: string | null;
+  subscription: string | null;
+};
 
 export interface Delivered<Event> {
   event: Event;
@@ -38,11 +57,11 @@ export interface Delivered<Event> {
 export type ThreeDSecure = "complete" | "fail";
 
 export type CheckoutPayment =
-  | { outcome: "succeeded"; session: Record<string, unknown>; events: Delivered<StripeEvent>[] }
+  | { outcome: "succeeded"; session: CheckoutSession; events: Delivered<StripeEvent>[] }
   /** The card was refused (or is not a valid test card); the session stays open and payable. */
-  | { outcome: "declined"; message: string; declineCode: string | null; session: Record<string, unknown> }
+  | { outcome: "declined"; message: string; declineCode: string | null; session: CheckoutSession }
   /** A 3-D Secure card paid without `threeDSecure`: the session waits for authentication. */
-  | { outcome: "requires_action"; session: Record<string, unknown> };
+  | { outcome: "requires_action"; session: CheckoutSession };
 
 export interface StripeControls {
   /** The webhook endpoint the fake posts to and the whsec_ secret it signs with (paste it into the payments tab). */

@@ -9,6 +9,7 @@ import { dataDirs, paths, repoRoot } from "../cli/paths.ts";
 import { countJUnit, countPgProve, countPlaywright, countVitest, type Counts } from "./test-counts.ts";
 import { discoverEdgeFunctionTests, notRunByAnyLayer, type EdgeFunctionTests } from "./test-discovery.ts";
 import { newSecretsKey } from "../cli/machine-secrets-key.ts";
+import { newWebhookSecret } from "../payments/index.ts";
 import { resolveSettings } from "../cli/settings.ts";
 import { buildWeb, startStack, type RunningStack } from "../cli/stack.ts";
 import { startDnsFixture, startProxyFixture, type RunningFixture } from "./test-fixtures.ts";
@@ -53,6 +54,8 @@ function testPorts(offset: number) {
     smtp: 55325 + offset,
     dns: 55353 + offset,
     proxy: 55380 + offset,
+    stripe: 55331 + offset,
+    paypal: 55332 + offset,
   };
 }
 
@@ -99,6 +102,9 @@ export async function runTests(only: string[] = []): Promise<number> {
       gatewayPort: TEST_PORTS.gateway,
       dbPort: TEST_PORTS.db,
       mailPorts: { http: TEST_PORTS.mail, smtp: TEST_PORTS.smtp },
+      paymentPorts: { stripe: TEST_PORTS.stripe, paypal: TEST_PORTS.paypal },
+      // A new one each run, like the database: tests read it from STRIPE_WEBHOOK_SECRET or the fake's controls.
+      stripeWebhookSecret: newWebhookSecret(),
       dataDir: dataDirs.test,
       freshDatabase: true,
       functionEnv: settings,
@@ -161,6 +167,7 @@ function testLayers(stack: RunningStack, settings: Record<string, string>, edgeT
     SUPABASE_DB_URL: stack.dbUrl,
     // Tests read what Auth and the product mailed through the catcher's Mailpit API.
     MAILPIT_URL: stack.mail.url,
+    ...paymentsEnv(stack),
   };
   const deno = (args: string[]): Step => ({
     label: `deno ${args[0]}`,
@@ -262,12 +269,27 @@ function testLayers(stack: RunningStack, settings: Record<string, string>, edgeT
           label: "playwright",
           command: join(repoRoot, "node_modules/.bin/playwright"),
           args: ["test", "-c", "e2e/playwright.config.ts"],
-          env: { BASE_URL: stack.url, DATABASE_URL: stack.dbUrl, MAILPIT_URL: stack.mail.url, PLAYWRIGHT_JSON_OUTPUT_NAME: "REPORT" },
+          env: {
+            BASE_URL: stack.url,
+            DATABASE_URL: stack.dbUrl,
+            MAILPIT_URL: stack.mail.url,
+            ...paymentsEnv(stack),
+            PLAYWRIGHT_JSON_OUTPUT_NAME: "REPORT",
+          },
           counts: countPlaywright,
         },
       ],
     ],
   ];
+}
+
+/** Where tests find the payment fakes (devstack/src/payments/testing.ts drives them) and the webhook secret. */
+function paymentsEnv(stack: RunningStack): Record<string, string> {
+  return {
+    STRIPE_API_BASE: stack.payments.stripeUrl,
+    PAYPAL_API_BASE: stack.payments.paypalUrl,
+    STRIPE_WEBHOOK_SECRET: stack.payments.stripeWebhookSecret,
+  };
 }
 
 async function runLayer(name: string, steps: Step[], reports: string): Promise<LayerResult> {

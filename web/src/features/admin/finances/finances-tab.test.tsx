@@ -19,11 +19,15 @@ function payment(index: number, extra: Partial<AdminPayment> = {}): AdminPayment
     createdAt: "2026-11-20T09:00:00Z",
     verifiedAt: null,
     itemId: "credits-800",
+    kind: "credits",
     reference: `cs_test_${index}`,
+    discountCents: 0,
+    paidAt: "2026-11-20T09:01:00Z",
     rejectionReason: null,
     refundRequestedAt: null,
     refundRequestReason: null,
     refundedAt: null,
+    creditsClawedBack: 0,
     ...extra,
   };
 }

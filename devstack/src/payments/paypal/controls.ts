@@ -1,0 +1,36 @@
+// devstack-only test controls under /_fake/ (real PayPal has nothing of the kind): approving an order as the buyer
+// would, the events raised and their deliveries, redelivery, and expiring every access token.
+import { Hono } from "hono";
+import { z } from "zod";
+import { ControlError, controlBody } from "../control-body.ts";
+import type { WebhookOutbox } from "../outbox.ts";
+import type { PayPalEvent } from "./objects.ts";
+import type { PayPalState } from "./state.ts";
+
+export function paypalControlRoutes(state: PayPalState, outbox: WebhookOutbox<PayPalEvent>): Hono {
+  const app = new Hono();
+  app.post("/_fake/orders/:id/approve", async (c) => {
+    const { declineCapture } = await controlBody(c, z.strictObject({ declineCapture: z.boolean().optional() }));
+    const id = c.req.param("id");
+    const returnUrl = state.approve(id, declineCapture ?? false);
+    return c.json({ returnUrl, order: state.order(id) });
+  });
+  app.get("/_fake/events", (c) => {
+    const type = c.req.query("type");
+    return c.json(outbox.list().filter((entry) => !type || entry.event.event_type === type));
+  });
+  app.post("/_fake/events/:id/redeliver", async (c) => {
+    const entry = await outbox.redeliver(c.req.param("id"));
+    if (!entry) throw new ControlError(404, `No such event: ${c.req.param("id")}`);
+    return c.json(entry);
+  });
+  app.post("/_fake/settle", async (c) => {
+    await outbox.settle();
+    return c.json({ settled: true });
+  });
+  app.post("/_fake/tokens/expire", (c) => {
+    state.expireTokens();
+    return c.json({ expired: true });
+  });
+  return app;
+}
