@@ -2,6 +2,7 @@
 // code knows nothing of HTTP; the api holds the one table from reason to status and message (api/lib/errors.ts), so
 // every refusal is answered the same way wherever it was thrown.
 import type { LimitReached } from "./contracts/anonymous.ts";
+import type { WorkKind } from "./contracts/billing.ts";
 import type { RateLimitDecision } from "./rate-limits/index.ts";
 
 /** Each reason with the details it carries (`undefined`: none). */
@@ -113,6 +114,15 @@ export interface DomainFailures {
   // database) is our failure, not the caller's.
   exploration_refused: { domain: string };
   exploration_failed: { domain: string };
+
+  // Metering. Nothing left to pay for the work: `balance` is what the caller has for that kind of work now (fewer
+  // units than it needs); the upgrade popup opens on it.
+  credits_needed: { work: WorkKind; balance: number };
+
+  // The account. Deleting it takes the caller's username typed again.
+  confirmation_mismatch: undefined;
+  /** Another account has the username (in any case). */
+  username_taken: undefined;
 }
 
 export type DomainReason = keyof DomainFailures;

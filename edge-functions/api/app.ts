@@ -12,6 +12,8 @@ import { RATE_LIMIT_HEADERS } from "./lib/rate-limit-headers.ts";
 import { requireAdmin } from "./lib/require-admin.ts";
 import { withSecurityHeaders } from "./lib/security-headers.ts";
 import { storableParams } from "./lib/storable-params.ts";
+import { requireUser } from "./lib/require-user.ts";
+import { accountRoutes } from "./routes/account/account.routes.ts";
 import { anonymousRoutes } from "./routes/anonymous/anonymous.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
 import { billingRoutes } from "./routes/billing/billing.routes.ts";
@@ -71,6 +73,8 @@ export function createApp() {
   app.route("/", supportRoutes);
   app.route("/", helpRoutes);
   app.route("/", billingRoutes);
+  // The caller's own account: every route under it is the signed-in user's, so the guard is the group's, once.
+  app.route("/account", new Hono().use(requireUser).route("/", accountRoutes));
 
   // The admin area. The upgrade popup's public read shares its /admin path, so it is mounted first, outside the guard;
   // every other /api/admin route is mounted once, behind requireAdmin.

@@ -318,6 +318,17 @@ describe("sign-out", () => {
     expect((await elsewhere.auth.getUser()).error).toBeNull();
   });
 
+  it("with scope others ends every other session of the user and keeps this one", async () => {
+    const { client, email } = await signedUpClient("others-out");
+    const elsewhere = anonClient();
+    await elsewhere.auth.signInWithPassword({ email, password: PASSWORD });
+
+    expect((await client.auth.signOut({ scope: "others" })).error).toBeNull();
+
+    expect((await elsewhere.auth.getUser()).error).toBeInstanceOf(AuthSessionMissingError);
+    expect((await client.auth.getUser()).error).toBeNull();
+  });
+
   it("with the default global scope ends every session of the user", async () => {
     const { client, email } = await signedUpClient("global");
     const elsewhere = anonClient();

@@ -92,6 +92,28 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+export const PERSON_NAME_MAX_LENGTH = 100;
+
+/** A first or last name: trimmed, and an empty one clears it (null). */
+function personName(field: string) {
+  return text({ error: `${field} must be text` }).trim()
+    .max(PERSON_NAME_MAX_LENGTH, `${field} must be at most ${PERSON_NAME_MAX_LENGTH} characters`)
+    .transform((name) => name || null)
+    .nullable();
+}
+
+/** PATCH /api/account/profile (signed in): the fields a person edits on their profile; absent ones stay as they are. */
+export const updateProfileRequestSchema = z
+  .object({
+    username: usernameSchema.optional(),
+    firstName: personName("First name").optional(),
+    lastName: personName("Last name").optional(),
+  })
+  .refine((change) => Object.values(change).some((value) => value !== undefined), {
+    message: "Nothing to change: send username, firstName or lastName",
+  });
+export type UpdateProfileRequest = z.output<typeof updateProfileRequestSchema>;
+
 /** The signed-in user as the API answers it (camelCase; the database speaks snake_case). */
 export const userSchema = z.object({
   id: z.uuid(),

@@ -7,6 +7,7 @@ export {
   errorResponseSchema,
   loginRequestSchema,
   registerRequestSchema,
+  updateProfileRequestSchema,
   userSchema,
 } from "./contract.ts";
 export { readCurrentUser } from "./current-user.ts";
@@ -14,3 +15,4 @@ export { isAdmin } from "./admin.ts";
 export { login } from "./login.ts";
 export { logout } from "./logout.ts";
 export { register } from "./register.ts";
+export { updateProfile } from "./profile-update.ts";

@@ -1,5 +1,7 @@
 // What the bulk SQL functions refuse, as the DomainErrors the api answers. The functions raise SQLSTATE P0xxx with the
-// reason as the message (migrations/*_bulk_validation_jobs.sql).
+// reason as the message (migrations/*_bulk_validation_jobs.sql). The final part's commit also meters the job's rows,
+// and the meter's refusal (P0402 credits_needed) leaves the part unstored, so the client may send it again after buying.
+import { creditsNeededRefusal } from "../billing/index.ts";
 import type { DatabaseError } from "../db/refusals.ts";
 import { DomainError } from "../errors.ts";
 import { BULK_RUNNING_JOBS_MAX } from "./contract.ts";
@@ -19,6 +21,6 @@ export function refusedUpload(found: DatabaseError): DomainError | null {
     case "P0400 no_rows":
       return new DomainError("bulk_no_rows");
     default:
-      return null;
+      return creditsNeededRefusal(found, "bulk_row");
   }
 }

@@ -25,11 +25,13 @@ import {
   manualInstructionsQuerySchema,
   manualPaymentRequestSchema,
   paymentsQuerySchema as accountPaymentsQuerySchema,
+  deleteAccountRequestSchema,
   paypalCaptureRequestSchema,
   refundRequestSchema,
   rejectPaymentRequestSchema,
+  usageHistoryQuerySchema,
 } from "../../_shared/contracts/billing.ts";
-import { loginRequestSchema, registerRequestSchema } from "../../_shared/contracts/auth.ts";
+import { loginRequestSchema, registerRequestSchema, updateProfileRequestSchema } from "../../_shared/contracts/auth.ts";
 import { bulkPartRequestSchema, startBulkValidationRequestSchema } from "../../_shared/contracts/bulk-validation.ts";
 import {
   contactsQuerySchema,
@@ -116,6 +118,9 @@ export const REQUEST_CONTRACTS: Record<string, z.ZodType> = {
   rejectPaymentRequestSchema,
   stripeEventFields,
   paypalEventFields,
+  usageHistoryQuerySchema,
+  updateProfileRequestSchema,
+  deleteAccountRequestSchema,
   stripeCredentials: paymentConfigRequestSchemas.stripe,
   cryptoCredentials: paymentConfigRequestSchemas.crypto,
 };
@@ -198,6 +203,12 @@ export function fuzzTargets(world: World): Target[] {
     { method: "GET", path: "/api/bulk-validation/sessions", signedIn: true, runs: 40 },
     { method: "GET", path: "/api/bulk-validation/sessions/:id/download", params: [bulkSessionId], signedIn: true, runs: 60 },
     { method: "DELETE", path: "/api/bulk-validation/sessions/:id", params: [bulkSessionId], signedIn: true, runs: 60 },
+    // The caller's own account. A confirmUsername matching the fuzz user's generated name is out of the question, so
+    // the delete meets its 400 (or 401), and the users live on.
+    { method: "GET", path: "/api/account/usage", signedIn: true, runs: 30 },
+    { method: "GET", path: "/api/account/usage/history", query: usageHistoryQuerySchema, signedIn: true, runs: 60 },
+    { method: "PATCH", path: "/api/account/profile", body: updateProfileRequestSchema, signedIn: true, runs: 120 },
+    { method: "DELETE", path: "/api/account", body: deleteAccountRequestSchema, signedIn: true, runs: 60 },
     // New tickets soon meet the limit of 10 an hour (429); the rest reach the users' tickets, their own and another's.
     { method: "GET", path: "/api/support/tickets", signedIn: true, runs: 40 },
     { method: "POST", path: "/api/support/tickets", body: createTicketRequestSchema, signedIn: true, runs: 100 },

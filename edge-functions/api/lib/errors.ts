@@ -8,6 +8,7 @@ import { PAYMENT_PROVIDER_LABELS, type PaymentProvider } from "../../_shared/con
 import { MONEY_BACK_DAYS } from "../../_shared/contracts/billing.ts";
 import { BULK_FILE_MAX_BYTES, BULK_MAX_ROWS } from "../../_shared/contracts/bulk-validation.ts";
 import { formatBytes } from "../../_shared/contracts/http-limits.ts";
+import type { NeedsCredits, WorkKind } from "../../_shared/contracts/billing.ts";
 import { DomainError, type DomainFailures, type DomainReason } from "../../_shared/errors.ts";
 import { inWords, type RateLimitDecision } from "../../_shared/rate-limits/index.ts";
 import { setRateLimitHeaders } from "./rate-limit-headers.ts";
@@ -166,7 +167,28 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
 
   exploration_refused: { status: 400, message: EXPLORATION_REFUSED_MESSAGE },
   exploration_failed: { status: 502, message: EXPLORATION_FAILED_MESSAGE },
+
+  credits_needed: { status: 402, message: ({ work, balance }) => creditsNeededMessage(work, balance) },
+
+  confirmation_mismatch: {
+    status: 400,
+    message: "confirmUsername: Type your username exactly as it is to confirm deleting your account",
+  },
+  username_taken: { status: 409, message: "username: This username is taken. Please choose another." },
 };
+
+/** What a 402 says when nothing is left to pay for the work. */
+export function creditsNeededMessage(work: WorkKind, balance: number): string {
+  const next = "Buy credits or choose a plan to continue.";
+  switch (work) {
+    case "validation":
+      return `You have no validations left. ${next}`;
+    case "exploration":
+      return `You have no domain explorations left. ${next}`;
+    case "bulk_row":
+      return `This file has more addresses than you have validations left (${balance.toLocaleString("en-US")}). ${next}`;
+  }
+}
 
 /** The status and words a domain failure is answered with. */
 export function answerFor<R extends DomainReason>(
@@ -186,9 +208,13 @@ export const onError: ErrorHandler = (error, c: Context) => {
     if (details && typeof details === "object" && "decision" in details) {
       setRateLimitHeaders(c, details.decision as RateLimitDecision);
     }
-    // The one refusal whose body says more than its message: the upgrade dialog opens on these figures.
+    // The refusals whose body says more than its message: the upgrade dialog opens on these figures.
     if (error.reason === "allowance_used_up") {
       return c.json((error as DomainError<"allowance_used_up">).details.refusal, 429);
+    }
+    if (error.reason === "credits_needed") {
+      const { balance } = (error as DomainError<"credits_needed">).details;
+      return c.json({ message: answerFor(error).message, needsCredits: true, balance } satisfies NeedsCredits, 402);
     }
     // Our own failure, answered in words that reveal nothing; the detail goes to the log.
     if (error.reason === "exploration_failed" || error.reason === "provider_unavailable") {

@@ -4,6 +4,13 @@ import { adminRoute } from "@/routes/_admin";
 import { adminDashboardRoute } from "@/routes/admin-dashboard";
 import { adminSupportRoute } from "@/routes/admin-support";
 import { signedInRoute } from "@/routes/_signed-in";
+import {
+  accountBillingRoute,
+  accountIndexRoute,
+  accountProfileRoute,
+  accountRoute,
+  accountUsageRoute,
+} from "@/routes/account";
 import { bulkValidationRoute } from "@/routes/bulk-validation";
 import { contactsRoute } from "@/routes/contacts";
 import { authRoute, loginRoute, registerRoute } from "@/routes/auth";
@@ -26,6 +33,7 @@ const routeTree = rootRoute.addChildren([
     contactsRoute,
     bulkValidationRoute,
     supportRoute,
+    accountRoute.addChildren([accountIndexRoute, accountProfileRoute, accountUsageRoute, accountBillingRoute]),
     adminRoute.addChildren([adminDashboardRoute, adminSupportRoute]),
     tempAdminRoute,
   ]),

@@ -1,7 +1,9 @@
 // The one way the SPA talks to the /api surface: JSON in and out, the signed-in user's bearer token attached, and
 // every non-OK answer turned into an error whose message reads "status: body".
 import { errorResponseSchema } from "@contracts/auth";
+import { needsCreditsSchema } from "@contracts/billing";
 import type { z } from "zod";
+import { reportNeedsCredits } from "./needs-credits";
 import { getSessionId } from "./session-id";
 import { supabase } from "./supabase";
 
@@ -52,7 +54,12 @@ export async function apiFetch(path: `/api/${string}`, request: ApiRequest = {})
     body: request.body === undefined ? undefined : JSON.stringify(request.body),
     signal: request.signal,
   });
-  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  if (!response.ok) {
+    const error = new ApiError(response.status, await response.text(), response.statusText);
+    const needsCredits = needsCreditsOf(error);
+    if (needsCredits) reportNeedsCredits(needsCredits);
+    throw error;
+  }
   return response;
 }
 
@@ -66,12 +73,17 @@ export function errorBodyOf<T>(error: unknown, schema: z.ZodType<T>): T | undefi
   return error instanceof ApiError ? parseBody(error.body, schema) : undefined;
 }
 
+/** The 402 answer when the signed-in person has nothing left to pay for the work; undefined for any other error. */
+export function needsCreditsOf(error: unknown) {
+  return error instanceof ApiError && error.status === 402 ? parseBody(error.body, needsCreditsSchema) : undefined;
+}
+
 /**
- * The server's words when it refused the caller rather than the request (429: too many, or 403: suspended); they say
- * why and when to try again, which a generic "please try again" would contradict.
+ * The server's words when it refused the caller rather than the request (429: too many, 403: suspended, or 402: nothing
+ * left to pay with); they say why and what to do, which a generic "please try again" would contradict.
  */
 export function refusalOf(error: unknown): string | undefined {
-  return error instanceof ApiError && (error.status === 429 || error.status === 403) ? error.serverMessage : undefined;
+  return error instanceof ApiError && [402, 403, 429].includes(error.status) ? error.serverMessage : undefined;
 }
 
 /** What to tell a person about a failed call: the server's own message when it sent one. */

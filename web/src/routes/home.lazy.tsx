@@ -1,7 +1,7 @@
 // The home tool page: on the left the validation form with what the tool does, the domain scraper form
 // and the Share This Tool card; on the right the Validation Result and the Domain Exploration panel. A valid address's
 // domain is explored straight away. A visitor who is not signed in spends the free allowance; when it
-// runs out the upgrade dialog offers a way on.
+// runs out the upgrade dialog offers a way on. A signed-in person is told when this month's allowance runs low.
 import type { ScrapeDomainRequest } from "@contracts/explorations";
 import { createLazyRoute } from "@tanstack/react-router";
 import { InfoIcon } from "lucide-react";
@@ -9,8 +9,9 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/toast-store";
+import { LowAllowanceNote } from "@/features/account";
 import { limitReachedFrom, UpgradeDialog, useFreeAllowance } from "@/features/anonymous";
-import { AuthDialog } from "@/features/auth";
+import { AuthDialog, useAuth } from "@/features/auth";
 import {
   type ExplorationSource,
   type ExplorationState,
@@ -21,7 +22,7 @@ import {
 } from "@/features/explorations";
 import { ShareToolCard } from "@/features/share";
 import { useValidateEmail, type ValidationState, ValidationForm, ValidationResultCard } from "@/features/validation";
-import { messageOf, refusalOf } from "@/lib/api";
+import { messageOf, needsCreditsOf, refusalOf } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { scrollIntoViewIfHidden } from "@/lib/scroll";
 
@@ -42,6 +43,7 @@ function HomePage() {
   const validation = useValidateEmail();
   const exploration = useScrapeDomain();
   const allowance = useFreeAllowance();
+  const { isAuthenticated } = useAuth();
   // A suggestion the person accepts goes into the field too: the form starts afresh with it.
   const [form, setForm] = useState({ key: 0, email: "" });
   const resultRef = useRef<HTMLElement>(null);
@@ -69,6 +71,8 @@ function HomePage() {
       onError: (error) => {
         const limit = limitReachedFrom(error);
         if (limit) return allowance.refused(limit);
+        // Signed in with nothing left to pay for it: the upgrade dialog that opens says so.
+        if (needsCreditsOf(error)) return;
         toast(explorationFailureToast(error, source));
       },
     });
@@ -84,8 +88,9 @@ function HomePage() {
       },
       onError: (error) => {
         const limit = limitReachedFrom(error);
-        // The upgrade dialog says all there is to say about a used-up allowance.
+        // The upgrade dialog says all there is to say about a used-up allowance, or credits run out.
         if (limit) return allowance.refused(limit);
+        if (needsCreditsOf(error)) return;
         toast({
           title: "Validation failed",
           description: messageOf(error, "Could not validate email. Please try again."),
@@ -146,6 +151,7 @@ function HomePage() {
                 onValidate={validate}
               />
               {allowance.session && <FreeAllowanceNote remaining={allowance.session.remaining} />}
+              {isAuthenticated && <LowAllowanceNote />}
               <section
                 aria-labelledby="tool-capabilities"
                 className="grid gap-2 rounded-xl border border-primary/20 bg-primary/5 p-4"

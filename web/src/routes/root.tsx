@@ -5,6 +5,7 @@ import { Header } from "@/components/layout/header";
 import { Button } from "@/components/ui/button";
 import { focusRing } from "@/components/ui/focus";
 import { Toaster } from "@/components/ui/toaster";
+import { NeedsCreditsDialog } from "@/features/account";
 import { cn } from "@/lib/cn";
 import { NotFoundScreen } from "./not-found";
 
@@ -36,6 +37,8 @@ function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      {/* Any call refused for want of credits, on any screen, opens the upgrade offer. */}
+      <NeedsCreditsDialog />
       <Toaster />
     </div>
   );

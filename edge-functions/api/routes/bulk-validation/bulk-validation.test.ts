@@ -3,6 +3,7 @@
 // neutralised cells, and deleting as the way to cancel. Jobs run on the stack's own worker, kicked by the api.
 import assert from "node:assert/strict";
 import { parse } from "csv-parse/sync";
+import { needsCreditsSchema } from "../../../_shared/contracts/billing.ts";
 import { BULK_FILE_MAX_BYTES, BULK_RESULT_COLUMNS, fileBytesOf } from "../../../_shared/contracts/bulk-validation.ts";
 import {
   download,
@@ -16,6 +17,7 @@ import {
   waitForSession,
   waitUntilCompleted,
 } from "../../testing/bulk.ts";
+import { grantCredits, ledgerUnits, useUpTrial } from "../../testing/credits.ts";
 import { assertError, call, signedInUser, withDatabase } from "../../testing/stack.ts";
 
 const SOME_ID = "7d1e6a52-3b0c-4d8e-9f6a-2c4b8e1d5a90";
@@ -373,4 +375,38 @@ Deno.test("deleting a running job cancels it: the session, its rows and its work
 
   const next = await upload(token, [{ email: "ann@mailscout-demo.test" }]);
   assert.equal((await waitUntilCompleted(token, next)).validCount, 1);
+});
+
+// Metering ----------------------------------------------------------------------------------------------------------
+
+Deno.test("a file's final part is refused with 402 when its addresses pass the balance; sent again after a grant, it starts", async () => {
+  const user = await signedInUser();
+  await useUpTrial(user.id);
+  await grantCredits(user.id, 2);
+  const opened = uploadAnswer(
+    await startUpload(user.token, { emailsWithData: [{ email: "ann@mailscout-demo.test" }, { email: "bob@gmail.com" }] }),
+    201,
+  );
+  const finalPart = { part: 1, emailsWithData: [{ email: "carl@implicit-mx.test" }], final: true };
+  const refused = await sendPart(user.token, opened.sessionId, finalPart);
+  assert.equal(refused.status, 402, refused.text);
+  assert.deepEqual(refused.json, {
+    message: "This file has more addresses than you have validations left (2). Buy credits or choose a plan to continue.",
+    needsCredits: true,
+    balance: 2,
+  });
+  assert.equal(await ledgerUnits(user.id), 0, "nothing was charged");
+
+  await grantCredits(user.id, 1);
+  assert.equal(uploadAnswer(await sendPart(user.token, opened.sessionId, finalPart)).uploadComplete, true);
+  assert.equal(await ledgerUnits(user.id, "bulk_row"), 3, "one unit per address, from the grants");
+});
+
+Deno.test("a one-call file past the balance is refused with 402 and leaves no session behind", async () => {
+  const user = await signedInUser();
+  await useUpTrial(user.id);
+  const refused = await startUpload(user.token, { emailsWithData: [{ email: "ann@mailscout-demo.test" }], final: true });
+  assert.equal(refused.status, 402, refused.text);
+  assert.deepEqual(needsCreditsSchema.parse(refused.json).balance, 0);
+  assert.deepEqual(await sessionsOf(user.token), []);
 });

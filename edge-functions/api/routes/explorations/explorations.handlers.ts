@@ -1,4 +1,7 @@
-// A signed-in user explores freely. An anonymous visitor's exploration counts against the same monthly allowance as a
+// A signed-in user's exploration costs one unit of their exploration balance, charged per request: a kept exploration
+// answered again is an answer too, and what the caller asked for. The unit is charged after the limiters (the caller's
+// admission, the fresh-crawl limit) and given back when the exploration fails (exploration_failed, or refused because
+// the domain is in private space): no answer, no charge. Past the balance the answer is 402. An anonymous visitor's exploration counts against the same monthly allowance as a
 // validation, except the one that follows their own validation of an address at the domain (the home page's "Validate
 // & Explore Domain" is one use, not two). A kept exploration younger than a day is answered again unless the caller
 // asks for a fresh crawl (fullDataCollection).
@@ -16,6 +19,7 @@ import {
   refresherOf,
   takeFreshCrawl,
 } from "../../../_shared/explorations/index.ts";
+import { meteredRequest } from "../../../_shared/billing/index.ts";
 import { domainExplorer } from "../../lib/domain-explorer.ts";
 import type { CallerEnv } from "../../lib/caller.ts";
 import type { JsonInput } from "../../lib/json-body.ts";
@@ -40,18 +44,8 @@ export async function explore(
     });
     if (refresher) await takeFreshCrawl(refresher, request.domain);
   }
-  if (
-    !signedIn &&
-    !(sessionId &&
-      await explorationFollowsValidation(sessionId, request.domain))
-  ) {
-    await countValidation(visitor);
-  }
-  return c.json(
-    await exploreKeepingResults(request, {
-      explorer: domainExplorer(),
-      store: databaseExplorationStore,
-    }),
-    200,
-  );
+  const exploration = () => exploreKeepingResults(request, { explorer: domainExplorer(), store: databaseExplorationStore });
+  if (signedIn) return c.json(await meteredRequest(signedIn.userId, "exploration", exploration), 200);
+  if (!(sessionId && await explorationFollowsValidation(sessionId, request.domain))) await countValidation(visitor);
+  return c.json(await exploration(), 200);
 }

@@ -27,8 +27,11 @@ import {
   signedInUser,
   withDatabase,
 } from "../../testing/stack.ts";
+import { grantCredits, ledgerUnits, useUpTrial } from "../../testing/credits.ts";
 
 const user = await signedInUser();
+// The file's one user explores far more than a trial's twenty.
+await grantCredits(user.id, 1_000);
 const proxy = requiredEnv("OUTBOUND_HTTP_PROXY").replace(/\/+$/, "");
 
 interface Options {
@@ -352,4 +355,36 @@ Deno.test("a signed-in user's explorations are not counted", async () => {
   await setLoopbackNetworkUsage(NETWORK_LIMIT);
   resultOf(await scrape({ domain: "acme-corp.test" }, { token: user.token, sessionId: newSessionId() }));
   assert.equal(await loopbackNetworkUsage(), NETWORK_LIMIT);
+});
+
+// Metering ----------------------------------------------------------------------------------------------------------
+
+Deno.test("a signed-in exploration costs one unit, a kept one answered again too; a refused domain gives it back", async () => {
+  const explorer = await signedInUser();
+  const asExplorer = (domain: string) => call("/api/scrape-domain", { body: { domain }, token: explorer.token });
+  assert.equal((await asExplorer("acme-corp.test")).status, 200);
+  assert.equal((await asExplorer("acme-corp.test")).status, 200, "answered from the kept exploration");
+  assert.equal(await ledgerUnits(explorer.id, "exploration"), 2);
+
+  assertError(await asExplorer("loopback.test"), 400, "This domain cannot be explored");
+  assert.equal(await ledgerUnits(explorer.id, "exploration"), 2, "charged, then given back: no answer, no charge");
+  await withDatabase(async (sql) => {
+    const [given] = await sql`
+      select count(*)::int as rows from public.usage_ledger where user_id = ${explorer.id} and units < 0
+    `;
+    assert.equal(given!.rows, 1);
+  });
+});
+
+Deno.test("with no explorations left an exploration answers 402 with what the upgrade popup needs", async () => {
+  const explorer = await signedInUser();
+  await useUpTrial(explorer.id);
+  const refused = await call("/api/scrape-domain", { body: { domain: "acme-corp.test" }, token: explorer.token });
+  assert.equal(refused.status, 402, refused.text);
+  assert.deepEqual(refused.json, {
+    message: "You have no domain explorations left. Buy credits or choose a plan to continue.",
+    needsCredits: true,
+    balance: 0,
+  });
+  assert.equal(await ledgerUnits(explorer.id), 0);
 });

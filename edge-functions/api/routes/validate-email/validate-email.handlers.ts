@@ -1,4 +1,6 @@
-// A signed-in user validates freely. An anonymous visitor's validation is counted first, against their session when
+// A signed-in user's validation is paid for by the meter: one unit of their balance, charged after the limiter admitted
+// the request and before the lookups run, given back if the validation fails on our side. Past their balance the
+// answer is 402 with what the upgrade popup needs. An anonymous visitor's validation is counted first, against their session when
 // they send X-Session-ID (the SPA always does) and always against their network; without the header it counts against
 // the network alone. Past either allowance the answer is 429 with what the upgrade dialog needs.
 import type { Context } from "hono";
@@ -11,6 +13,7 @@ import {
   recordValidation,
   type validateEmailRequestSchema,
 } from "../../../_shared/validation/index.ts";
+import { meteredRequest } from "../../../_shared/billing/index.ts";
 import type { CallerEnv } from "../../lib/caller.ts";
 import type { JsonInput } from "../../lib/json-body.ts";
 import {
@@ -25,15 +28,15 @@ export async function validateEmail(
   const { email } = c.req.valid("json");
   const sessionId = sessionIdHeader(c);
   const signedIn = signedInOrNull(c);
-  if (signedIn) {
-    if (sessionId) await noteSignedInValidation(sessionId);
-  } else {
+  const validate = async () => {
+    const result = await emailValidator()(email);
+    await recordValidation(result, { userId: signedIn?.userId ?? null, sessionId });
+    return result;
+  };
+  if (!signedIn) {
     await countValidation(anonymousVisitor(c, sessionId));
+    return c.json(await validate(), 200);
   }
-  const result = await emailValidator()(email);
-  await recordValidation(result, {
-    userId: signedIn?.userId ?? null,
-    sessionId,
-  });
-  return c.json(result, 200);
+  if (sessionId) await noteSignedInValidation(sessionId);
+  return c.json(await meteredRequest(signedIn.userId, "validation", validate), 200);
 }

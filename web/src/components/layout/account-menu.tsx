@@ -1,6 +1,6 @@
 import type { User } from "@contracts/auth";
+import { Link } from "@tanstack/react-router";
 import { ChevronDownIcon, LogOutIcon, ShieldCheckIcon, UserRoundIcon } from "lucide-react";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -10,7 +10,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { AccountDialog } from "./account-dialog";
 
 type AccountMenuProps = {
   user: User;
@@ -18,50 +17,47 @@ type AccountMenuProps = {
 };
 
 export function AccountMenu({ user, onLogout }: AccountMenuProps) {
-  const [accountOpen, setAccountOpen] = useState(false);
-
   return (
-    <>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="outline" className="gap-2 pr-3 pl-1.5" aria-label={`Account menu for ${user.username}`}>
-            <span
-              aria-hidden
-              className="grid size-7 place-items-center rounded-md bg-primary/10 text-xs font-semibold text-primary uppercase"
-            >
-              {user.username.charAt(0)}
-            </span>
-            <span className="hidden max-w-32 truncate sm:inline">{user.username}</span>
-            <ChevronDownIcon className="text-muted-foreground" aria-hidden />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuLabel className="grid gap-0.5">
-            <span className="truncate font-medium">{user.username}</span>
-            <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
-          </DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => setAccountOpen(true)}>
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" className="gap-2 pr-3 pl-1.5" aria-label={`Account menu for ${user.username}`}>
+          <span
+            aria-hidden
+            className="grid size-7 place-items-center rounded-md bg-primary/10 text-xs font-semibold text-primary uppercase"
+          >
+            {user.username.charAt(0)}
+          </span>
+          <span className="hidden max-w-32 truncate sm:inline">{user.username}</span>
+          <ChevronDownIcon className="text-muted-foreground" aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel className="grid gap-0.5">
+          <span className="truncate font-medium">{user.username}</span>
+          <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/account">
             <UserRoundIcon aria-hidden />
             My Account
+          </Link>
+        </DropdownMenuItem>
+        {user.isAdmin && (
+          <DropdownMenuItem asChild>
+            {/* A plain link until the admin area's route lands with its issue: typed links reach registered routes only. */}
+            <a href="/admin">
+              <ShieldCheckIcon aria-hidden />
+              Admin Dashboard
+            </a>
           </DropdownMenuItem>
-          {user.isAdmin && (
-            <DropdownMenuItem asChild>
-              {/* A plain link until the admin area's route lands with its issue: typed links reach registered routes only. */}
-              <a href="/admin">
-                <ShieldCheckIcon aria-hidden />
-                Admin Dashboard
-              </a>
-            </DropdownMenuItem>
-          )}
-          <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={onLogout}>
-            <LogOutIcon aria-hidden />
-            Logout
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-      <AccountDialog user={user} open={accountOpen} onOpenChange={setAccountOpen} />
-    </>
+        )}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={onLogout}>
+          <LogOutIcon aria-hidden />
+          Logout
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

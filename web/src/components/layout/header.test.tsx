@@ -2,7 +2,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { AUTH_TOKEN_STORAGE_KEY } from "@/features/auth";
 import { adminUser, demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
+import { accountUsage } from "@/test/account";
 import { anonymousSession } from "@/test/anonymous";
+import { nullMxResult } from "@/test/validation-results";
 import { renderApp } from "@/test/render-app";
 
 // Taken before a menu or dialog opens: while one is open Radix hides the rest of the page from assistive tech.
@@ -65,16 +67,34 @@ describe("header", () => {
     expect(within(menu).getByRole("menuitem", { name: "Admin Dashboard" })).toHaveAttribute("href", "/admin");
   });
 
-  it("shows the account under My Account", async () => {
+  it("opens My Account's profile from the menu", async () => {
     storeSessionFor(demoUser);
     mockNetwork({ "GET /api/user": () => json(demoUser) });
-    const { user } = await renderApp("/");
+    const { user, router } = await renderApp("/");
 
     await user.click(await header().findByRole("button", { name: "Account menu for demo" }));
     await user.click(await screen.findByRole("menuitem", { name: "My Account" }));
 
-    const dialog = await screen.findByRole("dialog", { name: "My Account" });
-    expect(within(dialog).getByText("demo@example.com")).toBeVisible();
+    expect(await screen.findByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
+    expect(router.state.location.pathname).toBe("/account/profile");
+    expect(screen.getByText("You sign in as demo@example.com.")).toBeVisible();
+  });
+
+  it("shows a signed-in user's balance, asked again after each validation", async () => {
+    storeSessionFor(demoUser);
+    const balances = [1234, 1233];
+    mockNetwork({
+      "GET /api/user": () => json(demoUser),
+      "GET /api/account/usage": () => json(accountUsage({ available: balances.shift() ?? 0 })),
+      "POST /api/validate-email": () => json(nullMxResult()),
+    });
+    const { user } = await renderApp("/");
+
+    expect(await header().findByRole("link", { name: "1,234 validations left" })).toHaveAttribute("href", "/account/usage");
+    await user.type(screen.getByLabelText("Enter an email address to validate"), "someone@null-mx.test");
+    await user.click(screen.getByRole("button", { name: "Validate & Explore Domain" }));
+
+    expect(await header().findByRole("link", { name: "1,233 validations left" })).toBeVisible();
   });
 
   it("logs out: ends the session on the server, forgets the token, and says so", async () => {

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { buttonVariants } from "@/components/ui/button";
 import { focusRing } from "@/components/ui/focus";
+import { HeaderBalance } from "@/features/account";
 import { useAuth } from "@/features/auth";
 import { SupportUnreadBadge } from "@/features/support";
 import { ThemeToggle } from "@/features/theme";
@@ -67,7 +68,8 @@ function AccountArea() {
   }
   if (user) {
     return (
-      <div className="ml-1 sm:ml-2">
+      <div className="ml-1 flex items-center gap-1 sm:ml-2">
+        <HeaderBalance key={user.id} />
         <AccountMenu user={user} onLogout={() => void logout()} />
       </div>
     );

@@ -2,3 +2,6 @@
 export { type AdminDashboardView, AdminDashboard } from "./components/admin-dashboard";
 export { PlatformAnalyticsPage } from "./analytics/platform-analytics-page";
 export { ADMIN_TAB_LABELS, ADMIN_TABS, type AdminTab } from "./tabs";
+// A payment's status and method as the finances tab words them; a buyer's own payment history words them the same.
+export { paymentMethodLabel } from "./finances/payment-methods";
+export { PaymentStatusBadge } from "./finances/payment-status-badge";

@@ -1,6 +1,7 @@
-// The upgrade-limit dialog: shown when the free allowance is used up. Its texts come from the configured
-// system popup, fetched when it opens, with the pricing module's figures when that fails. A visitor eligible for the
-// one-time discount sees it revealed on their first click of the upgrade button.
+// The upgrade dialog. For a visitor (free-limit): shown when the free allowance is used up; its texts come from the
+// configured system popup, fetched when it opens, with the pricing module's figures when that fails, and a visitor
+// eligible for the one-time discount sees it revealed on their first click of the upgrade button. For a signed-in
+// person with nothing left to pay for the work (needs-credits): the plans and the credit blocks, on to /pricing.
 import type { SystemPopup } from "@contracts/anonymous";
 import { useNavigate } from "@tanstack/react-router";
 import { CheckIcon, CrownIcon, LoaderCircleIcon, TicketPercentIcon } from "lucide-react";
@@ -16,31 +17,47 @@ import { classifyLinkTarget } from "@/lib/navigation";
 import { useGenerateDiscount } from "../api/generate-discount";
 import { useUpgradePopup } from "../api/get-upgrade-popup";
 import { getSessionId } from "@/lib/session-id";
+import { NeedsCreditsOffer } from "./needs-credits-offer";
 
 const FALLBACK_UPGRADE_TITLE = "You've reached your free limit";
 const FALLBACK_BUTTON_TEXT = "Upgrade Now";
 const FALLBACK_BUTTON_URL = "/pricing";
 
-export type UpgradeDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+type FreeLimitContent = {
+  variant?: "free-limit";
   /** The allowance as the server last reported it; absent while it is being asked for. */
   usage: { validationsUsed: number; freeLimit: number } | undefined;
   discount: { eligible: boolean; code: string | null; expiresAt: string | null };
 };
 
+type NeedsCreditsContent = {
+  variant: "needs-credits";
+  /** The server's words for the refusal. */
+  message: string;
+};
+
+export type UpgradeDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+} & (FreeLimitContent | NeedsCreditsContent);
+
 export function UpgradeDialog({ open, onOpenChange, ...content }: UpgradeDialogProps) {
+  const close = () => onOpenChange(false);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md">
+      <DialogContent className={content.variant === "needs-credits" ? "max-w-2xl" : "max-w-md"}>
         {/* Mounted only while open, so every opening starts with the offer hidden again. */}
-        <UpgradeContent {...content} close={() => onOpenChange(false)} />
+        {content.variant === "needs-credits" ? (
+          <NeedsCreditsOffer message={content.message} close={close} />
+        ) : (
+          <UpgradeContent {...content} close={close} />
+        )}
       </DialogContent>
     </Dialog>
   );
 }
 
-type UpgradeContentProps = Omit<UpgradeDialogProps, "open" | "onOpenChange"> & { close: () => void };
+type UpgradeContentProps = Omit<FreeLimitContent, "variant"> & { close: () => void };
 
 function UpgradeContent({ usage, discount, close }: UpgradeContentProps) {
   const popup = useUpgradePopup({ enabled: true });

@@ -2,22 +2,14 @@ import { PASSWORD_RULE, registerRequestSchema, USERNAME_RULE, type User } from "
 import { z } from "zod";
 import { Form, TextField } from "@/components/ui/form";
 import { useAuth } from "../auth-provider";
+import { confirmPasswordField, passwordsMatch } from "./password-confirmation";
 import { SubmitButton } from "./submit-button";
 
 /** The modal's registration form also asks for the password twice. */
 const withConfirmation = registerRequestSchema
   // safeExtend: the contract's schema carries a refinement (the password is not the username), which extend refuses.
-  .safeExtend({ confirmPassword: z.string().min(1, "Please confirm your password") })
-  .refine((account) => account.password === account.confirmPassword, {
-    message: "Passwords don't match",
-    path: ["confirmPassword"],
-    // zod skips an object's refinements when any field failed; a mismatch is worth saying even while, say, the
-    // username is still too short, as long as both passwords were typed.
-    when: ({ value }) => {
-      const { password, confirmPassword } = value as Partial<Record<"password" | "confirmPassword", unknown>>;
-      return typeof password === "string" && typeof confirmPassword === "string" && confirmPassword !== "";
-    },
-  });
+  .safeExtend({ confirmPassword: confirmPasswordField })
+  .refine(...passwordsMatch);
 
 type RegisterFormValues = z.input<typeof withConfirmation> | z.input<typeof registerRequestSchema>;
 

@@ -3,7 +3,7 @@
 import { type ManualPaymentRequest, manualPaymentRequestSchema, type Payment, paymentSchema } from "@contracts/billing";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch, readJson } from "@/lib/api";
-import { paymentsQueryKey } from "./get-payments";
+import { paymentsQueryKey } from "@/features/account";
 
 export const manualPaymentInputSchema = manualPaymentRequestSchema;
 

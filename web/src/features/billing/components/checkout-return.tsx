@@ -5,12 +5,11 @@ import type { Payment } from "@contracts/billing";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CircleAlertIcon, CircleCheckIcon, InfoIcon, LoaderCircleIcon } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { accountUsageQueryOptions, paymentsQueryOptions } from "@/features/account";
 import { messageOf } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { formatCount } from "@/lib/format";
 import { useCapturePaypalOrder } from "../api/capture-paypal-order";
-import { accountUsageQueryOptions } from "../api/get-account-usage";
-import { paymentsQueryOptions } from "../api/get-payments";
 import { invalidateBalances } from "../api/invalidate-balances";
 import { forgetCheckout, rememberedCheckout } from "./checkout-session";
 import { useReturnParams } from "./return-params";
@@ -31,7 +30,7 @@ function StripeReturn({ sessionId }: { sessionId: string }) {
   const [paymentId] = useState(rememberedCheckout);
   const [startedAt] = useState(Date.now);
   const payments = useQuery({
-    ...paymentsQueryOptions({ page: 1, pageSize: 20 }),
+    ...paymentsQueryOptions(1),
     refetchInterval: ({ state }) =>
       settledPayment(state.data?.payments ?? [], paymentId, sessionId) || state.dataUpdatedAt - startedAt > MAX_WAIT_MS
         ? false

@@ -11,7 +11,8 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "@/components/ui/toast-store";
-import { ApiError } from "@/lib/api";
+import { refreshBalance } from "@/features/account";
+import { ApiError, needsCreditsOf } from "@/lib/api";
 import { bulkSessionsQueryKey } from "../api/get-bulk-sessions";
 import { buildRows, storableCell } from "../file/build-rows";
 import { type ColumnMapping, guessMapping, SAMPLE_ROWS } from "../file/columns";
@@ -135,9 +136,14 @@ export function useUploadFlow(onStarted: (answer: BulkUploadAnswer) => void) {
       onStarted(answer);
     } catch (error) {
       setState({ step: "mapping", file, mapping });
+      // Refused for want of credits: the upgrade dialog that opens says so, with what to buy.
+      if (needsCreditsOf(error)) return;
       // The server's words when it sent some (too large, no usable rows, too many jobs), else the spec's.
       if (error instanceof ApiError) fail("Validation failed", error.serverMessage ?? "Failed to start validation");
       else fail("Validation failed", "Please try again or contact support");
+    } finally {
+      // The job's rows were paid for when it started (or refused for want of credits): the balance is asked again.
+      void refreshBalance(queryClient);
     }
   }
 

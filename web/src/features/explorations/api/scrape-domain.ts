@@ -2,7 +2,8 @@
 // flow after a valid validation sends {domain}; the scraper form adds its two options. Anonymous calls carry the
 // browser's session id, against which the server counts the free allowance (a 429 once it is used up).
 import { type ScrapeDomainRequest, type ScrapeResult, scrapeDomainRequestSchema, scrapeResultSchema } from "@contracts/explorations";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { refreshBalance } from "@/features/account";
 import { apiFetch, readJson } from "@/lib/api";
 
 export const scrapeDomainInputSchema = scrapeDomainRequestSchema;
@@ -19,5 +20,7 @@ export async function scrapeDomain(request: ScrapeDomainRequest): Promise<Scrape
 }
 
 export function useScrapeDomain() {
-  return useMutation({ mutationFn: scrapeDomain });
+  const queryClient = useQueryClient();
+  // Signed in, the work was paid from the balance (or refused for want of it): the header's figure is asked again.
+  return useMutation({ mutationFn: scrapeDomain, onSettled: () => refreshBalance(queryClient) });
 }

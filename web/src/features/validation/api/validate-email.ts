@@ -1,7 +1,8 @@
 // POST /api/validate-email: the verdict for one address. Anonymous calls carry the browser's session id, against which
 // the server counts the free allowance (a 429 once it is used up).
 import { type ValidationResult, validateEmailRequestSchema, validationResultSchema } from "@contracts/validation";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { refreshBalance } from "@/features/account";
 import { apiFetch, readJson } from "@/lib/api";
 
 export const validateEmailInputSchema = validateEmailRequestSchema;
@@ -16,5 +17,7 @@ export async function validateEmail(email: string): Promise<ValidationResult> {
 }
 
 export function useValidateEmail() {
-  return useMutation({ mutationFn: validateEmail });
+  const queryClient = useQueryClient();
+  // Signed in, the work was paid from the balance (or refused for want of it): the header's figure is asked again.
+  return useMutation({ mutationFn: validateEmail, onSettled: () => refreshBalance(queryClient) });
 }
