@@ -19,8 +19,10 @@ test("a Venmo payment waits for an admin's verification, then its credits are th
   await expect(checkout.getByText("Send $30 to @mailscout-e2e on Venmo.")).toBeVisible();
   await checkout.getByLabel("Venmo transaction ID").fill(reference);
   await checkout.getByRole("button", { name: "Submit payment" }).click();
-  await expect(checkout.getByRole("heading", { name: "Pending verification" })).toBeVisible();
-  await checkout.getByRole("button", { name: "Done" }).click();
+  // The same dialog now says where the payment stands.
+  const pending = page.getByRole("dialog", { name: "Pending verification" });
+  await expect(pending.getByText(`reference ${reference}`)).toBeVisible();
+  await pending.getByRole("button", { name: "Done" }).click();
 
   await admin.goto("/admin?tab=finances");
   const queue = admin.getByRole("table", { name: "Payments waiting for verification" });

@@ -50,7 +50,7 @@ function StripeReturn({ sessionId }: { sessionId: string }) {
 
   if (!payment) {
     return gaveUp ? (
-      <ReturnNotice tone="waiting" title="Payment still processing">
+      <ReturnNotice tone="neutral" title="Payment still processing">
         Stripe has not confirmed your payment yet. It appears in your payment history as soon as it does.
       </ReturnNotice>
     ) : (
