@@ -22,11 +22,13 @@
 
 create or replace function private.plan_monthly_allowance(p_plan text)
 returns integer
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select case p_plan when 'starter' then 2500 when 'professional' then 8000 when 'business' then 25000 end
+begin
+  return case p_plan when 'starter' then 2500 when 'professional' then 8000 when 'business' then 25000 end;
+end;
 $$;
 comment on function private.plan_monthly_allowance(text) is
   'Units of work a plan includes each month (starter 2,500, professional 8,000, business 25,000); null for others.';
@@ -60,14 +62,35 @@ comment on function private.allowance_period(timestamptz, timestamptz) is
   'The allowance month holding p_at: [anchor + n months, anchor + n + 1 months) in UTC, n >= 0.';
 revoke execute on function private.allowance_period(timestamptz, timestamptz) from public;
 
-create or replace function private.allowance_state(p_profile public.profiles)
-returns table (
-  plan text,
-  allowance integer,
-  period_start timestamptz,
-  period_end timestamptz,
-  used integer,
-  trial_running boolean
+-- PL/pgSQL rather than SQL here and below: the meter runs on every unit of work, and PL/pgSQL keeps its plans for the
+-- session, where a SQL function with its own search_path is planned again on every call.
+create or replace function private.trial_allowance(p_work text)
+returns integer
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  return case p_work
+    when 'validation' then private.setting_integer('trial_validations', 100)
+    when 'bulk_row' then private.setting_integer('trial_bulk_rows', 5000)
+    when 'exploration' then private.setting_integer('trial_explorations', 20)
+  end;
+end;
+$$;
+comment on function private.trial_allowance(text) is 'The units of a kind of work a trial includes (admin settings).';
+revoke execute on function private.trial_allowance(text) from public;
+
+create or replace function private.allowance_state(
+  p_profile public.profiles,
+  p_work text,
+  plan out text,
+  allowance out integer,
+  period_start out timestamptz,
+  period_end out timestamptz,
+  used out integer,
+  trial_running out boolean,
+  trial_left out integer
 )
 language plpgsql
 stable
@@ -78,6 +101,14 @@ declare
   period tstzrange;
 begin
   trial_running := p_profile.trial_status = 'active' and pg_catalog.now() < p_profile.trial_expires_at;
+  trial_left := case when trial_running then greatest(
+    private.trial_allowance(p_work) - case p_work
+      when 'validation' then p_profile.trial_single_validations_used
+      when 'bulk_row' then p_profile.trial_bulk_validations_used
+      when 'exploration' then p_profile.trial_domain_scrapes_used
+    end,
+    0
+  ) else 0 end;
   -- The profile names the plan that applies; a free profile has no subscription worth reading.
   if p_profile.subscription_status <> 'free' then
     select * into subscribed from public.subscriptions as s where s.user_id = p_profile.id and s.status <> 'ended';
@@ -105,55 +136,28 @@ begin
     when plan = 'free' then p_profile.free_validations_used
     else p_profile.plan_units_used
   end;
-  return next;
 end;
 $$;
-comment on function private.allowance_state(public.profiles) is
+comment on function private.allowance_state(public.profiles, text) is
   'For a profile now: the plan whose monthly allowance applies (free or the subscribed plan), the allowance, its '
-  'period, the units used in it, and whether the trial runs.';
-revoke execute on function private.allowance_state(public.profiles) from public;
-
-create or replace function private.trial_allowance(p_work text)
-returns integer
-language sql
-stable
-set search_path = ''
-as $$
-  select case p_work
-    when 'validation' then private.setting_integer('trial_validations', 100)
-    when 'bulk_row' then private.setting_integer('trial_bulk_rows', 5000)
-    when 'exploration' then private.setting_integer('trial_explorations', 20)
-  end
-$$;
-comment on function private.trial_allowance(text) is 'The units of a kind of work a trial includes (admin settings).';
-revoke execute on function private.trial_allowance(text) from public;
-
-create or replace function private.trial_used(p_profile public.profiles, p_work text)
-returns integer
-language sql
-immutable
-set search_path = ''
-as $$
-  select case p_work
-    when 'validation' then p_profile.trial_single_validations_used
-    when 'bulk_row' then p_profile.trial_bulk_validations_used
-    when 'exploration' then p_profile.trial_domain_scrapes_used
-  end
-$$;
-comment on function private.trial_used(public.profiles, text) is 'The profile''s trial counter for a kind of work.';
-revoke execute on function private.trial_used(public.profiles, text) from public;
+  'period, the units used in it, whether the trial runs and what it has left for a kind of work.';
+revoke execute on function private.allowance_state(public.profiles, text) from public;
 
 -- What the user's active, unexpired grants have left. A grant past its expiry that the daily job has not reached yet
 -- still counts in admin_granted_credits, but is never spent.
 create or replace function private.granted_available(p_user uuid)
 returns integer
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select coalesce(pg_catalog.sum(g.credit_amount - g.credits_used), 0)::integer
-  from public.credit_grants as g
-  where g.user_id = p_user and g.is_active and (g.expires_at is null or g.expires_at > pg_catalog.now())
+begin
+  return (
+    select coalesce(pg_catalog.sum(g.credit_amount - g.credits_used), 0)::integer
+    from public.credit_grants as g
+    where g.user_id = p_user and g.is_active and (g.expires_at is null or g.expires_at > pg_catalog.now())
+  );
+end;
 $$;
 comment on function private.granted_available(uuid) is 'Credits the user''s active, unexpired grants have left.';
 revoke execute on function private.granted_available(uuid) from public;
@@ -170,7 +174,7 @@ declare
   state record;
   same_period boolean;
   monthly_left integer;
-  trial_left integer := 0;
+  trial_left integer;
   granted_left integer := 0;
   units_left bigint;
   take_monthly integer;
@@ -190,11 +194,9 @@ begin
     raise exception 'user_not_found' using errcode = 'P0404';
   end if;
 
-  select * into state from private.allowance_state(profile);
+  state := private.allowance_state(profile, p_work);
   monthly_left := greatest(state.allowance - state.used, 0);
-  if state.trial_running then
-    trial_left := greatest(private.trial_allowance(p_work) - private.trial_used(profile, p_work), 0);
-  end if;
+  trial_left := state.trial_left;
   if profile.admin_granted_credits > 0 then
     granted_left := private.granted_available(p_user);
   end if;
@@ -306,15 +308,17 @@ begin
     raise exception 'user_not_found' using errcode = 'P0404';
   end if;
 
-  -- What the reference consumed and has not had back, per source, the last-drawn source first.
+  -- What the reference consumed and has not had back, per source, the last-drawn source first: grants in the reverse
+  -- of the order they are spent in.
   for part in
     select l.work, l.source, l.grant_id, l.period_start, pg_catalog.sum(l.units)::integer as net
     from public.usage_ledger as l
+    left join public.credit_grants as g on g.id = l.grant_id
     where l.reference = p_reference and l.user_id = p_user
-    group by l.work, l.source, l.grant_id, l.period_start
+    group by l.work, l.source, l.grant_id, l.period_start, g.expires_at, g.created_at
     having pg_catalog.sum(l.units) > 0
     order by pg_catalog.array_position(array['paid', 'granted', 'trial', 'free', 'plan'], l.source),
-      pg_catalog.max(l.id) desc
+      g.expires_at desc nulls first, g.created_at desc, l.grant_id desc, pg_catalog.max(l.id) desc
   loop
     exit when remaining = 0;
     given := least(part.net, remaining);

@@ -33,14 +33,13 @@ declare
   subscribed public.subscriptions;
   allowances jsonb;
   monthly_left integer;
-  trial_left integer := 0;
   granted_left integer;
 begin
   select * into profile from public.profiles as p where p.id = p_user;
   if not found then
     raise exception 'user_not_found' using errcode = 'P0404';
   end if;
-  select * into state from private.allowance_state(profile);
+  state := private.allowance_state(profile, 'validation');
   select * into subscribed from public.subscriptions as s where s.user_id = p_user and s.status <> 'ended';
 
   allowances := pg_catalog.jsonb_build_object(
@@ -49,9 +48,6 @@ begin
     'explorations', private.trial_allowance('exploration')
   );
   monthly_left := greatest(state.allowance - state.used, 0);
-  if state.trial_running then
-    trial_left := greatest(private.trial_allowance('validation') - profile.trial_single_validations_used, 0);
-  end if;
   granted_left := private.granted_available(p_user);
 
   return pg_catalog.jsonb_build_object(
@@ -83,7 +79,7 @@ begin
     ),
     'balances', pg_catalog.jsonb_build_object(
       'monthly', monthly_left,
-      'trial', trial_left,
+      'trial', state.trial_left,
       'granted', granted_left,
       'paid', profile.paid_credits
     ),
@@ -91,7 +87,7 @@ begin
     'usedThisMonth', state.used,
     'periodStart', private.iso_timestamp(state.period_start),
     'periodEnd', private.iso_timestamp(state.period_end),
-    'available', least(monthly_left::bigint + trial_left + granted_left + profile.paid_credits, 2147483647)
+    'available', least(monthly_left::bigint + state.trial_left + granted_left + profile.paid_credits, 2147483647)
   );
 end;
 $$;

@@ -349,17 +349,23 @@ isOneToOne: false
                   ]
                 },"payments": {
                   Row: {
-                    "amount_cents": number,"created_at": string,"credits_clawed_back": number,"credits_granted": number,"discount_cents": number,"discount_code": string | null,"id": string,"item_id": string | null,"kind": string,"paid_at": string | null,"payment_method": string,"provider_reference": string | null,"refund_request_reason": string | null,"refund_requested_at": string | null,"refunded_at": string | null,"rejection_reason": string | null,"status": string,"user_id": string | null,"venmo_transaction_id": string | null,"verified_at": string | null
+                    "amount_cents": number,"created_at": string,"credits_clawed_back": number,"credits_granted": number,"discount_cents": number,"discount_code": string | null,"id": string,"item_id": string | null,"kind": string,"paid_at": string | null,"payment_method": string,"provider_reference": string | null,"refund_request_reason": string | null,"refund_requested_at": string | null,"refunded_at": string | null,"rejection_reason": string | null,"status": string,"subscription_id": string | null,"user_id": string | null,"venmo_transaction_id": string | null,"verified_at": string | null
                   }
                   ComputedFields: never
                   Insert: {
-                    "amount_cents": number,"created_at"?: string,"credits_clawed_back"?: number,"credits_granted"?: number,"discount_cents"?: number,"discount_code"?: string | null,"id"?: string,"item_id"?: string | null,"kind"?: string,"paid_at"?: string | null,"payment_method"?: string,"provider_reference"?: string | null,"refund_request_reason"?: string | null,"refund_requested_at"?: string | null,"refunded_at"?: string | null,"rejection_reason"?: string | null,"status"?: string,"user_id"?: string | null,"venmo_transaction_id"?: string | null,"verified_at"?: string | null
+                    "amount_cents": number,"created_at"?: string,"credits_clawed_back"?: number,"credits_granted"?: number,"discount_cents"?: number,"discount_code"?: string | null,"id"?: string,"item_id"?: string | null,"kind"?: string,"paid_at"?: string | null,"payment_method"?: string,"provider_reference"?: string | null,"refund_request_reason"?: string | null,"refund_requested_at"?: string | null,"refunded_at"?: string | null,"rejection_reason"?: string | null,"status"?: string,"subscription_id"?: string | null,"user_id"?: string | null,"venmo_transaction_id"?: string | null,"verified_at"?: string | null
                   }
                   Update: {
-                    "amount_cents"?: number,"created_at"?: string,"credits_clawed_back"?: number,"credits_granted"?: number,"discount_cents"?: number,"discount_code"?: string | null,"id"?: string,"item_id"?: string | null,"kind"?: string,"paid_at"?: string | null,"payment_method"?: string,"provider_reference"?: string | null,"refund_request_reason"?: string | null,"refund_requested_at"?: string | null,"refunded_at"?: string | null,"rejection_reason"?: string | null,"status"?: string,"user_id"?: string | null,"venmo_transaction_id"?: string | null,"verified_at"?: string | null
+                    "amount_cents"?: number,"created_at"?: string,"credits_clawed_back"?: number,"credits_granted"?: number,"discount_cents"?: number,"discount_code"?: string | null,"id"?: string,"item_id"?: string | null,"kind"?: string,"paid_at"?: string | null,"payment_method"?: string,"provider_reference"?: string | null,"refund_request_reason"?: string | null,"refund_requested_at"?: string | null,"refunded_at"?: string | null,"rejection_reason"?: string | null,"status"?: string,"subscription_id"?: string | null,"user_id"?: string | null,"venmo_transaction_id"?: string | null,"verified_at"?: string | null
                   }
                   Relationships: [
                     {
+      foreignKeyName: "payments_subscription_id_fkey"
+      columns: ["subscription_id"]
+isOneToOne: false
+      referencedRelation: "subscriptions"
+      referencedColumns: ["id"]
+    },{
       foreignKeyName: "payments_user_id_fkey"
       columns: ["user_id"]
 isOneToOne: false
@@ -369,14 +375,14 @@ isOneToOne: false
                   ]
                 },"profiles": {
                   Row: {
-                    "admin_granted_credits": number,"created_at": string,"current_throttle_level": number,"email": string | null,"first_name": string | null,"free_validations_used": number,"grant_reason": string | null,"granted_at": string | null,"granted_by": string | null,"id": string,"is_admin": boolean,"last_activity_at": string | null,"last_name": string | null,"last_payment_date": string | null,"max_requests_per_minute": number,"paid_credits": number,"profile_image_url": string | null,"requests_this_minute": number,"subscription_status": string,"suspended_until": string | null,"suspension_reason": string | null,"throttle_enabled": boolean,"total_validations_ever": number,"trial_bulk_validations_used": number,"trial_domain_scrapes_used": number,"trial_expires_at": string | null,"trial_plan": string | null,"trial_single_validations_used": number,"trial_started_at": string | null,"trial_status": string,"updated_at": string,"username": string
+                    "admin_granted_credits": number,"allowance_period_start": string | null,"created_at": string,"current_throttle_level": number,"email": string | null,"first_name": string | null,"free_validations_used": number,"grant_reason": string | null,"granted_at": string | null,"granted_by": string | null,"id": string,"is_admin": boolean,"last_activity_at": string | null,"last_name": string | null,"last_payment_date": string | null,"max_requests_per_minute": number,"paid_credits": number,"plan_units_used": number,"profile_image_url": string | null,"requests_this_minute": number,"subscription_status": string,"suspended_until": string | null,"suspension_reason": string | null,"throttle_enabled": boolean,"total_validations_ever": number,"trial_bulk_validations_used": number,"trial_domain_scrapes_used": number,"trial_expires_at": string | null,"trial_plan": string | null,"trial_single_validations_used": number,"trial_started_at": string | null,"trial_status": string,"updated_at": string,"username": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "admin_granted_credits"?: number,"created_at"?: string,"current_throttle_level"?: number,"email"?: string | null,"first_name"?: string | null,"free_validations_used"?: number,"grant_reason"?: string | null,"granted_at"?: string | null,"granted_by"?: string | null,"id": string,"is_admin"?: boolean,"last_activity_at"?: string | null,"last_name"?: string | null,"last_payment_date"?: string | null,"max_requests_per_minute"?: number,"paid_credits"?: number,"profile_image_url"?: string | null,"requests_this_minute"?: number,"subscription_status"?: string,"suspended_until"?: string | null,"suspension_reason"?: string | null,"throttle_enabled"?: boolean,"total_validations_ever"?: number,"trial_bulk_validations_used"?: number,"trial_domain_scrapes_used"?: number,"trial_expires_at"?: string | null,"trial_plan"?: string | null,"trial_single_validations_used"?: number,"trial_started_at"?: string | null,"trial_status"?: string,"updated_at"?: string,"username": string
+                    "admin_granted_credits"?: number,"allowance_period_start"?: string | null,"created_at"?: string,"current_throttle_level"?: number,"email"?: string | null,"first_name"?: string | null,"free_validations_used"?: number,"grant_reason"?: string | null,"granted_at"?: string | null,"granted_by"?: string | null,"id": string,"is_admin"?: boolean,"last_activity_at"?: string | null,"last_name"?: string | null,"last_payment_date"?: string | null,"max_requests_per_minute"?: number,"paid_credits"?: number,"plan_units_used"?: number,"profile_image_url"?: string | null,"requests_this_minute"?: number,"subscription_status"?: string,"suspended_until"?: string | null,"suspension_reason"?: string | null,"throttle_enabled"?: boolean,"total_validations_ever"?: number,"trial_bulk_validations_used"?: number,"trial_domain_scrapes_used"?: number,"trial_expires_at"?: string | null,"trial_plan"?: string | null,"trial_single_validations_used"?: number,"trial_started_at"?: string | null,"trial_status"?: string,"updated_at"?: string,"username": string
                   }
                   Update: {
-                    "admin_granted_credits"?: number,"created_at"?: string,"current_throttle_level"?: number,"email"?: string | null,"first_name"?: string | null,"free_validations_used"?: number,"grant_reason"?: string | null,"granted_at"?: string | null,"granted_by"?: string | null,"id"?: string,"is_admin"?: boolean,"last_activity_at"?: string | null,"last_name"?: string | null,"last_payment_date"?: string | null,"max_requests_per_minute"?: number,"paid_credits"?: number,"profile_image_url"?: string | null,"requests_this_minute"?: number,"subscription_status"?: string,"suspended_until"?: string | null,"suspension_reason"?: string | null,"throttle_enabled"?: boolean,"total_validations_ever"?: number,"trial_bulk_validations_used"?: number,"trial_domain_scrapes_used"?: number,"trial_expires_at"?: string | null,"trial_plan"?: string | null,"trial_single_validations_used"?: number,"trial_started_at"?: string | null,"trial_status"?: string,"updated_at"?: string,"username"?: string
+                    "admin_granted_credits"?: number,"allowance_period_start"?: string | null,"created_at"?: string,"current_throttle_level"?: number,"email"?: string | null,"first_name"?: string | null,"free_validations_used"?: number,"grant_reason"?: string | null,"granted_at"?: string | null,"granted_by"?: string | null,"id"?: string,"is_admin"?: boolean,"last_activity_at"?: string | null,"last_name"?: string | null,"last_payment_date"?: string | null,"max_requests_per_minute"?: number,"paid_credits"?: number,"plan_units_used"?: number,"profile_image_url"?: string | null,"requests_this_minute"?: number,"subscription_status"?: string,"suspended_until"?: string | null,"suspension_reason"?: string | null,"throttle_enabled"?: boolean,"total_validations_ever"?: number,"trial_bulk_validations_used"?: number,"trial_domain_scrapes_used"?: number,"trial_expires_at"?: string | null,"trial_plan"?: string | null,"trial_single_validations_used"?: number,"trial_started_at"?: string | null,"trial_status"?: string,"updated_at"?: string,"username"?: string
                   }
                   Relationships: [
                     {
@@ -426,6 +432,26 @@ isOneToOne: false
                   }
                   Relationships: [
                     
+                  ]
+                },"subscriptions": {
+                  Row: {
+                    "allowance_anchor": string,"billing_interval": string,"cancel_at_period_end": boolean,"created_at": string,"current_period_end": string | null,"ended_at": string | null,"id": string,"past_due_since": string | null,"plan": string,"provider": string,"provider_customer_id": string | null,"provider_subscription_id": string,"started_at": string,"status": string,"updated_at": string,"user_id": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "allowance_anchor"?: string,"billing_interval": string,"cancel_at_period_end"?: boolean,"created_at"?: string,"current_period_end"?: string | null,"ended_at"?: string | null,"id"?: string,"past_due_since"?: string | null,"plan": string,"provider"?: string,"provider_customer_id"?: string | null,"provider_subscription_id": string,"started_at"?: string,"status"?: string,"updated_at"?: string,"user_id"?: string | null
+                  }
+                  Update: {
+                    "allowance_anchor"?: string,"billing_interval"?: string,"cancel_at_period_end"?: boolean,"created_at"?: string,"current_period_end"?: string | null,"ended_at"?: string | null,"id"?: string,"past_due_since"?: string | null,"plan"?: string,"provider"?: string,"provider_customer_id"?: string | null,"provider_subscription_id"?: string,"started_at"?: string,"status"?: string,"updated_at"?: string,"user_id"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "subscriptions_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
                   ]
                 },"support_email_notices": {
                   Row: {
@@ -551,6 +577,32 @@ isOneToOne: false
       referencedColumns: ["id"]
     },{
       foreignKeyName: "ticket_reads_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"usage_ledger": {
+                  Row: {
+                    "created_at": string,"grant_id": number | null,"id": number,"period_start": string | null,"reference": string | null,"source": string,"units": number,"user_id": string,"work": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"grant_id"?: number | null,"id"?: never,"period_start"?: string | null,"reference"?: string | null,"source": string,"units": number,"user_id": string,"work": string
+                  }
+                  Update: {
+                    "created_at"?: string,"grant_id"?: number | null,"id"?: never,"period_start"?: string | null,"reference"?: string | null,"source"?: string,"units"?: number,"user_id"?: string,"work"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "usage_ledger_grant_id_fkey"
+      columns: ["grant_id"]
+isOneToOne: false
+      referencedRelation: "credit_grants"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "usage_ledger_user_id_fkey"
       columns: ["user_id"]
 isOneToOne: false
       referencedRelation: "profiles"

@@ -210,13 +210,9 @@ end;
 $$;
 select pg_temp.create_busy_user() as busy_id \gset
 
--- A statement's first column, as text, run on another session.
-create function pg_temp.on(conn text, statement text) returns text language sql as $$
-  select t.value from dblink(conn, statement) as t (value text) limit 1
-$$;
 -- Records the busy user active at a moment (an SQL expression) on a session.
 create function pg_temp.record_busy(conn text, p_at text) returns text language sql as $$
-  select pg_temp.on(conn, format($q$ select private.record_user_activity(array[row(%L, %s)::private.user_activity])::text $q$,
+  select tests.on_session(conn, format($q$ select private.record_user_activity(array[row(%L, %s)::private.user_activity])::text $q$,
     current_setting('tests.busy_id'), p_at))
 $$;
 select set_config('tests.busy_id', :'busy_id', true);
@@ -226,7 +222,7 @@ select format($$ select (last_activity_at is not null)::text || ' ' ||
     coalesce((select first_day || ' ' || days::text from private.user_activity_bitmaps where user_id = %1$L), 'none')
   from public.profiles where id = %1$L $$, :'busy_id') as busy_state \gset
 create function pg_temp.counted_by_other(p_from date, p_to date) returns integer language sql as $$
-  select pg_temp.on('other', format('select private.active_users_between(%L, %L)::text', p_from, p_to))::integer
+  select tests.on_session('other', format('select private.active_users_between(%L, %L)::text', p_from, p_to))::integer
 $$;
 -- The holder starts a transaction that records the busy user five days ago and keeps it open.
 create function pg_temp.hold_busy() returns text language sql as $$
@@ -240,13 +236,13 @@ select dblink_exec('holder',
   format('update public.profiles set requests_this_minute = requests_this_minute + 1 where id = %L', :'busy_id'));
 select lives_ok($$ select pg_temp.record_busy('other', 'now()') $$,
   'activity is recorded while another transaction holds the profile and writes the user''s days, without waiting');
-select is(pg_temp.on('other', :'busy_state'), 'false 1 none',
+select is(tests.on_session('other', :'busy_state'), 'false 1 none',
   'the held profile''s last activity is skipped; the day waits in the pending table');
 select is(pg_temp.counted_by_other(:'today', :'today'::date + 1), :others_today + 1,
   'and counts from there, for a user with no bitmap yet');
 select dblink_exec('holder', 'rollback');
 select pg_temp.record_busy('other', 'now()');
-select is(pg_temp.on('other', :'busy_state'), 'true 0 ' || :'today' || ' 1',
+select is(tests.on_session('other', :'busy_state'), 'true 0 ' || :'today' || ' 1',
   'once the profile is free, the next activity sets it, and the pending day is folded into the bitmap');
 
 select pg_temp.hold_busy();
@@ -256,7 +252,7 @@ select is(pg_temp.counted_by_other(:'today'::date - 2, :'today'::date - 1), :oth
   'a pending day counts for a user whose bitmap lacks it');
 select dblink_exec('holder', 'rollback');
 select pg_temp.record_busy('other', 'now()');
-select is(pg_temp.on('other', :'busy_state'), 'true 0 ' || (:'today'::date - 2) || ' 101',
+select is(tests.on_session('other', :'busy_state'), 'true 0 ' || (:'today'::date - 2) || ' 101',
   'and is folded in by the next recording');
 
 select dblink_exec('other', format($$ delete from auth.users where id = %L $$, :'busy_id'));

@@ -412,7 +412,7 @@ const stripeCredentialsSchema = z.object({
   publishableKey: credential("Publishable key", /^pk_(test|live)_[A-Za-z0-9]{8,}$/, "a Stripe publishable key (pk_...)"),
   secretKey: credential("Secret key", /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, "a Stripe secret key (sk_... or rk_...)"),
   // Optional on save so keys can be set before the webhook exists; Stripe's webhooks are refused until it is set.
-  webhookSecret: credential("Webhook signing secret", /^whsec_[A-Za-z0-9]{8,}$/, "a Stripe webhook signing secret (whsec_...)")
+  webhookSecret: credential("Webhook signing secret", /^whsec_[A-Za-z0-9+/=_-]{8,}$/, "a Stripe webhook signing secret (whsec_...)")
     .optional(),
 });
 const paypalCredentialsSchema = z.object({

@@ -93,7 +93,7 @@ async function openStripeCheckout(
   const amountOff = discounted ? discountAmountOffCents(item) : null;
   // The payment's id is the Idempotency-Key, so a retried call opens one coupon and one session, never two.
   const coupon = amountOff === null ? null : await stripeCall(() =>
-    stripe.coupons.create(discountCouponParams(item, amountOff), { idempotencyKey: `${paymentId}-coupon` })
+    stripe.coupons.create(discountCouponParams(amountOff), { idempotencyKey: `${paymentId}-coupon` })
   );
   const customerEmail = (await payerEmail(userId)) ?? undefined;
   const session = await stripeCall(() =>

@@ -198,6 +198,15 @@ export async function readCapture(settings: PaypalSettings, captureId: string): 
   return await call(settings, `/v2/payments/captures/${encodeURIComponent(captureId)}`, captureSchema);
 }
 
+const refundSchema = z.object({ id: z.string(), links: z.array(z.object({ rel: z.string(), href: z.string() })).default([]) });
+
+/** The capture a refund gave money back from (its "up" link), as PayPal tells it. */
+export async function capturedOfRefund(settings: PaypalSettings, refundId: string): Promise<string | null> {
+  const refund = await call(settings, `/v2/payments/refunds/${encodeURIComponent(refundId)}`, refundSchema);
+  const up = refund.links.find((link) => link.rel === "up")?.href;
+  return up?.match(/\/v2\/payments\/captures\/([A-Za-z0-9-]+)$/)?.[1] ?? null;
+}
+
 /** Refunds a capture in full. */
 export async function refundCapture(settings: PaypalSettings, captureId: string, paymentId: string): Promise<void> {
   await call(settings, `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, z.object({ id: z.string() }), {

@@ -8,6 +8,7 @@ import { DomainError } from "../errors.ts";
 import type { Payment } from "./contract.ts";
 import {
   captureOf,
+  capturedOfRefund,
   captureOrder,
   centsOf,
   type PaypalCapture,
@@ -119,7 +120,10 @@ async function whatPaypalSays(settings: PaypalSettings, type: string, resourceId
     return { payment, orderId: order.id, capture: captured };
   }
   if (type.startsWith("PAYMENT.CAPTURE.")) {
-    const found = await readCapture(settings, resourceId);
+    // A refund's event names the refund; the capture it came from says whether it is refunded now.
+    const captureId = type === "PAYMENT.CAPTURE.REFUNDED" ? await capturedOfRefund(settings, resourceId) : resourceId;
+    if (!captureId) return null;
+    const found = await readCapture(settings, captureId);
     const orderId = found.supplementary_data?.related_ids?.order_id;
     const payment = orderId
       ? await paymentByReference("paypal", orderId)

@@ -110,14 +110,15 @@ export function checkoutSessionParams(
   };
 }
 
-/** The one-use coupon of a plan's first-month discount, for one payment only. */
-export function discountCouponParams(item: CatalogueItem, amountOffCents: number): Stripe.CouponCreateParams {
+/** The coupon of a plan's first-month discount, made for one payment's session. */
+export function discountCouponParams(amountOffCents: number): Stripe.CouponCreateParams {
   return {
     amount_off: amountOffCents,
     currency: "usd",
+    // Once: the first charge only. Its id is given to this payment's session alone, so no one else can redeem it.
     duration: "once",
-    max_redemptions: 1,
-    name: `${FIRST_MONTH_DISCOUNT_PERCENT}% off the first month of ${item.name}`,
+    // Stripe takes at most 40 characters here; the session's line item names the plan.
+    name: `${FIRST_MONTH_DISCOUNT_PERCENT}% off the first month`,
   };
 }
 

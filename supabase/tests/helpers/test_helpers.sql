@@ -150,3 +150,6 @@ $$;
 
 -- Who may run an admin function, tests.assert_admin_only.
 \ir admin_functions.sql
+
+-- Other sessions through dblink, and whether one waits for a lock.
+\ir sessions.sql

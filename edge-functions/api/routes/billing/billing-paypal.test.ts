@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { paymentSchema } from "../../../_shared/billing/index.ts";
 import { balancesOf, fakes, openOnly, paymentRow, startCheckout } from "../../testing/billing.ts";
-import { assertError, call, signedInUser } from "../../testing/stack.ts";
+import { assertError, call, signedInAdmin, signedInUser } from "../../testing/stack.ts";
 
 const CREDITS_5000 = { itemId: "credits-5000", provider: "paypal" };
 
@@ -61,7 +61,7 @@ Deno.test("PayPal sells credit blocks only, and only while it is open", async ()
   );
 });
 
-Deno.test("PayPal's webhook never trusts its body: an event naming an order PayPal does not know changes nothing", async () => {
+Deno.test("PayPal's webhook never trusts its body; a refund through PayPal claws the credits back once", async () => {
   await openOnly("paypal");
   const user = await signedInUser();
   const { paymentId, reference: orderId } = await startCheckout(user.token, CREDITS_5000);
@@ -83,10 +83,16 @@ Deno.test("PayPal's webhook never trusts its body: an event naming an order PayP
     "The webhook's body is not an event of this provider",
   );
 
-  // Approved, and the buyer never comes back: the approval's webhook captures it, once.
+  // Paid for real, then refunded by an admin through PayPal: PayPal's refund event finds it refunded already.
   await fakes.paypal.approveOrder(orderId);
-  await fakes.paypal.settle();
-  assert.equal((await paymentRow(paymentId)).status, "completed");
-  for (const { event } of await fakes.paypal.events()) await fakes.paypal.redeliver(event.id);
+  assert.equal((await call("/api/billing/paypal/capture", { token: user.token, body: { orderId } })).status, 200);
   assert.equal((await balancesOf(user.id)).paid_credits, 5000);
+  const admin = await signedInAdmin();
+  const refunded = await call(`/api/admin/payments/${paymentId}/refund`, { token: admin.token, body: {} });
+  assert.equal(refunded.status, 200, refunded.text);
+  await fakes.paypal.settle();
+  const refundEvent = (await fakes.paypal.events("PAYMENT.CAPTURE.REFUNDED")).at(-1)!;
+  assert.equal(refundEvent.deliveries.at(-1)!.status, 200, refundEvent.deliveries.at(-1)!.response);
+  assert.equal((await paymentRow(paymentId)).status, "refunded");
+  assert.equal((await balancesOf(user.id)).paid_credits, 0);
 });

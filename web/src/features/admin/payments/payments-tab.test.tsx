@@ -52,6 +52,7 @@ describe("admin payments tab", () => {
     expect(terms).toEqual([
       ["Publishable key", "••••1a2b"],
       ["Secret key", "••••9z8y"],
+      ["Webhook signing secret", "Not set"],
     ]);
     expect(card.getByText("Active")).toBeVisible();
     const paypal = within(screen.getByRole("region", { name: "PayPal" }));
