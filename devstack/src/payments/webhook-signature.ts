@@ -2,12 +2,9 @@
 // the endpoint's whole signing secret (the "whsec_..." string itself, as Stripe's libraries use it).
 import { createHmac, randomBytes } from "node:crypto";
 
-/**
- * A new endpoint signing secret in Stripe's form: letters and digits only, as Stripe's own secrets are, so the payments
- * tab's check of the secret's form accepts every one of them.
- */
+/** A new endpoint signing secret in Stripe's form. */
 export function newWebhookSecret(): string {
-  return `whsec_${randomBytes(32).toString("hex")}`;
+  return `whsec_${randomBytes(24).toString("base64url")}`;
 }
 
 export function stripeSignature(payload: string, secret: string, timestamp: number): string {
