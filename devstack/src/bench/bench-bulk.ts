@@ -16,7 +16,7 @@ import {
 import { benchDomain } from "../../../edge-functions/_shared/dns/testing/zones.ts";
 import type { RunningStack } from "../cli/stack.ts";
 import { nodeSupabaseClient } from "../testing/supabase-client.ts";
-import { functionProcesses, mebibytes, percentiles, post, rssOf, seconds } from "./bench-measure.ts";
+import { functionProcesses, grantCredits, mebibytes, percentiles, post, rssOf, seconds } from "./bench-measure.ts";
 
 const ROWS = 100_000;
 const DOMAINS = 5_000;
@@ -81,6 +81,8 @@ async function signIn(stack: RunningStack): Promise<string> {
   const username = `bulk${Date.now().toString(36)}`;
   const password = "bench-password-1";
   await post(stack, "/api/register", { username, email: `${username}@example.com`, password }, 201);
+  // Each of the three jobs pays for its rows.
+  await grantCredits(stack, username, 3 * ROWS);
   const login = await post(stack, "/api/login", { username, password }, 200);
   return (login.headers.get("authorization") ?? "").replace(/^Bearer /, "");
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
-import { ApiError, apiFetch, messageOf } from "./api";
+import { act, renderHook, waitFor } from "@testing-library/react";
+import { ApiError, apiFetch, messageOf, needsCreditsOf } from "./api";
+import { dismissNeedsCredits, useNeedsCredits } from "./needs-credits";
 import { getSessionId } from "./session-id";
 
 describe("apiFetch", () => {
@@ -47,5 +49,24 @@ describe("apiFetch", () => {
     const sent = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get("X-Session-ID"));
     expect(sent).toEqual([getSessionId(), getSessionId()]);
     expect(getSessionId()).toMatch(/^[A-Za-z0-9_-]{21}$/);
+  });
+
+  it("reports a 402 for want of credits to the one listener, whichever call got it, and nothing else", async () => {
+    const refusal = { message: "You have no validations left.", needsCredits: true, balance: 0 };
+    mockNetwork({
+      "POST /api/scrape-domain": () => json(refusal, { status: 402 }),
+      "POST /api/contacts": () => json({ message: "Payment required by a proxy" }, { status: 402 }),
+    });
+    const { result } = renderHook(() => useNeedsCredits());
+
+    const other = await apiFetch("/api/contacts", { method: "POST", body: {} }).catch((caught: unknown) => caught);
+    expect(needsCreditsOf(other)).toBeUndefined();
+    expect(result.current).toBeNull();
+
+    const error = await apiFetch("/api/scrape-domain", { method: "POST", body: {} }).catch((caught: unknown) => caught);
+    expect(needsCreditsOf(error)).toEqual(refusal);
+    await waitFor(() => expect(result.current).toEqual(refusal));
+    act(() => dismissNeedsCredits());
+    expect(result.current).toBeNull();
   });
 });

@@ -82,7 +82,7 @@ Deno.test("the history's days are checked: a whole number from 1 to 366, 30 when
       ["days=367", "days: days must be at most 366"],
       ["days=1.5", "days: days must be a whole number"],
       ["days=soon", "days: days must be a number"],
-    ]
+    ] as const
   ) assertError(await call(`/api/account/usage/history?${query}`, { token }), 400, message);
   const answer = await call("/api/account/usage/history", { token });
   assert.equal(answer.status, 200, answer.text);

@@ -1,12 +1,10 @@
-// Deleting the account: the person types their username to confirm, the account goes, and they are signed out and
-// sent home. What is kept (payment records, which the law requires) is said before, not after.
+// Deleting the account: the person types their username to confirm, the account goes, and they are sent home and
+// signed out. What is kept (payment records, which the law requires) is said before, not after.
 import type { User } from "@contracts/auth";
-import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { toast } from "@/components/ui/toast-store";
 import { useDeleteAccount } from "@/features/auth";
 import { messageOf } from "@/lib/api";
 
@@ -18,7 +16,6 @@ export const WHAT_DELETION_KEEPS =
 export function DeleteAccount({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const deleteAccount = useDeleteAccount();
-  const navigate = useNavigate();
 
   return (
     <>
@@ -40,13 +37,7 @@ export function DeleteAccount({ user }: { user: User }) {
         pending={deleteAccount.isPending}
         typeToConfirm={{ label: `Type your username, ${user.username}, to confirm`, expected: user.username }}
         onConfirm={() =>
-          deleteAccount.mutate(user.username, {
-            onSuccess: () => {
-              setOpen(false);
-              toast({ title: "Account deleted", description: "Your account has been deleted. Goodbye." });
-              void navigate({ to: "/" });
-            },
-          })
+          deleteAccount.mutate(user.username)
         }
       >
         {deleteAccount.isError && (
