@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { pageParameters } from "../contracts/paging.ts";
 import { text } from "../contracts/text.ts";
-import { BILLING_INTERVALS, ITEM_IDS, PLAN_IDS } from "./catalogue.ts";
+import { BILLING_INTERVALS, CREDIT_ITEM_IDS, ITEM_IDS, PLAN_IDS, PLAN_ITEM_IDS } from "./catalogue.ts";
 
 export * from "./catalogue.ts";
 
@@ -26,14 +26,14 @@ export type ManualProvider = (typeof MANUAL_PROVIDERS)[number];
 
 export const catalogueItemSchema = z.discriminatedUnion("kind", [
   z.object({
-    id: itemIdSchema,
+    id: z.enum(CREDIT_ITEM_IDS),
     kind: z.literal("credits"),
     name: z.string(),
     credits: z.number().int().min(1),
     amountCents: z.number().int().min(1),
   }),
   z.object({
-    id: itemIdSchema,
+    id: z.enum(PLAN_ITEM_IDS),
     kind: z.literal("plan"),
     name: z.string(),
     plan: z.enum(PLAN_IDS),

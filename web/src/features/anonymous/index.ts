@@ -2,3 +2,4 @@
 export { UpgradeDialog } from "./components/upgrade-dialog";
 export { getSessionId } from "@/lib/session-id";
 export { limitReachedFrom, useFreeAllowance } from "./use-free-allowance";
+export { type DiscountOffer, useDiscountOffer } from "./use-discount-offer";

@@ -1,9 +1,5 @@
 // The pricing feature's public face.
 export { PricingPage } from "./components/pricing-page";
-export {
-  DISCOUNT_VALID_HOURS,
-  FIRST_MONTH_DISCOUNT_PERCENT,
-  formatCount,
-  formatUsd,
-  UPGRADE_FALLBACK,
-} from "./plans";
+export { UPGRADE_FALLBACK } from "./plans";
+// The admin screens and others read money and counts the way the pricing page writes them.
+export { formatCount, formatUsd } from "@/lib/format";

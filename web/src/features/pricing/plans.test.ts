@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatUsd, PLANS, priceCents, UPGRADE_FALLBACK, yearlySavingCents } from "./plans";
+import { formatUsd } from "@/lib/format";
+import { PLANS, priceCents, UPGRADE_FALLBACK, yearlySavingCents } from "./plans";
 
 describe("plans", () => {
   it("prices yearly billing at the spec's figures, 25% under monthly", () => {

@@ -20,9 +20,9 @@ function payment(index: number, extra: Partial<AdminPayment> = {}): AdminPayment
     verifiedAt: null,
     itemId: "credits-800",
     kind: "credits",
-    reference: null,
+    reference: `cs_test_${index}`,
     discountCents: 0,
-    paidAt: "2026-11-20T09:00:00Z",
+    paidAt: "2026-11-20T09:01:00Z",
     rejectionReason: null,
     refundRequestedAt: null,
     refundRequestReason: null,
@@ -32,24 +32,46 @@ function payment(index: number, extra: Partial<AdminPayment> = {}): AdminPayment
   };
 }
 
-
-function serve(all: AdminPayment[], { reportFails = false } = {}) {
+/** The payments api over `all`, which its actions change as the server would; `pages` lists the unfiltered pages. */
+function serve(all: AdminPayment[], { reportFails = false, refuse = false } = {}) {
   const pages: string[] = [];
   const reports: unknown[] = [];
+  const actions: string[] = [];
+  const act = (change: (payment: AdminPayment, body: unknown) => Partial<AdminPayment>) => async (request: Request) => {
+    const [, , , , id, action] = new URL(request.url).pathname.split("/");
+    const body: unknown = request.headers.get("Content-Type") ? await request.json() : undefined;
+    actions.push(`${action} ${id}${body ? ` ${JSON.stringify(body)}` : ""}`);
+    if (refuse) return json({ message: "Payment is not pending" }, { status: 409 });
+    const index = all.findIndex((payment) => payment.id === id);
+    all[index] = { ...all[index]!, ...change(all[index]!, body) };
+    return json(all[index]);
+  };
   serveAsAdmin({
     "GET /api/admin/payments": (request) => {
       const params = new URL(request.url).searchParams;
-      pages.push(params.toString());
+      const status = params.get("status");
+      const refundRequested = params.get("refundRequested");
+      if (!status && !refundRequested) pages.push(params.toString());
       const page = Number(params.get("page"));
       const pageSize = Number(params.get("pageSize"));
-      return json({ payments: all.slice((page - 1) * pageSize, page * pageSize), total: all.length, page, pageSize });
+      const matching = all.filter(
+        (payment) => (!status || payment.status === status) && (!refundRequested || payment.refundRequestedAt),
+      );
+      return json({ payments: matching.slice((page - 1) * pageSize, page * pageSize), total: matching.length, page, pageSize });
     },
     "POST /api/admin/generate-report": async (request) => {
       reports.push(await request.json());
       return reportFails ? json({ message: "Internal server error" }, { status: 500 }) : json(financialReport());
     },
+    ...Object.fromEntries(
+      all.flatMap(({ id }) => [
+        [`POST /api/admin/payments/${id}/verify`, act(() => ({ status: "verified", verifiedAt: "2026-11-21T10:00:00Z" }))],
+        [`POST /api/admin/payments/${id}/reject`, act((_, body) => ({ status: "failed", rejectionReason: (body as { reason: string }).reason }))],
+        [`POST /api/admin/payments/${id}/refund`, act(() => ({ status: "refunded", refundedAt: "2026-11-21T10:00:00Z" }))],
+      ]),
+    ),
   });
-  return { pages, reports };
+  return { pages, reports, actions };
 }
 
 describe("admin finances", () => {
@@ -138,5 +160,83 @@ describe("admin finances", () => {
     expect(await screen.findByText("Report Generation Failed")).toBeVisible();
     expect(screen.getByText("Failed to generate financial report. Please try again.")).toBeVisible();
     await waitFor(() => expect(screen.queryByRole("article", { name: "Report" })).not.toBeInTheDocument());
+  });
+
+  it("verifies a manual payment from the queue, and rejects another with a reason", async () => {
+    const all = [
+      payment(1, { paymentMethod: "venmo", status: "pending", reference: "3141592653589793238" }),
+      payment(2, { paymentMethod: "crypto", status: "pending", reference: "0xfeedbeef", userEmail: "coins@example.com" }),
+      payment(3, { paymentMethod: "stripe", status: "pending" }),
+    ];
+    const { actions } = serve(all);
+    const { user } = await renderApp("/admin?tab=finances");
+
+    const queue = within(await screen.findByRole("table", { name: "Payments waiting for verification" }));
+    // The open Stripe checkout settles itself: only the manual payments wait for an admin.
+    expect(queue.getAllByRole("row")).toHaveLength(3);
+    expect(queue.getByText("3141592653589793238")).toBeVisible();
+    await user.click(queue.getByRole("button", { name: "Verify $12 from buyer1@example.com" }));
+    expect(await screen.findByText("Payment verified")).toBeVisible();
+    expect(screen.getByText("800 credits added for buyer1@example.com; a receipt was emailed.")).toBeVisible();
+    await waitFor(() => expect(queue.queryByText("3141592653589793238")).not.toBeInTheDocument());
+
+    await user.click(queue.getByRole("button", { name: "Reject $12 from coins@example.com" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Reject payment" }));
+    await user.click(dialog.getByRole("button", { name: "Reject" }));
+    expect(await dialog.findByText("reason is required")).toBeVisible();
+    await user.type(dialog.getByLabelText("Reason"), "No such transaction on the chain");
+    await user.click(dialog.getByRole("button", { name: "Reject" }));
+    expect(await screen.findByText("Payment rejected")).toBeVisible();
+    expect(await screen.findByText("No payments waiting for verification")).toBeVisible();
+    expect(actions).toEqual([
+      `verify ${all[0]!.id}`,
+      `reject ${all[1]!.id} {"reason":"No such transaction on the chain"}`,
+    ]);
+  });
+
+  it("refunds a requested payment after asking, and any completed payment from the list", async () => {
+    const all = [
+      payment(1, {
+        refundRequestedAt: "2026-11-21T08:00:00Z",
+        refundRequestReason: "The results were not what I needed",
+      }),
+      payment(2, { paymentMethod: "cashapp", status: "verified", amount: 3_000, credits: 2_000 }),
+      payment(3, { status: "failed" }),
+    ];
+    const { actions } = serve(all);
+    const { user } = await renderApp("/admin?tab=finances");
+
+    const requests = within(await screen.findByRole("table", { name: "Refund requests" }));
+    expect(requests.getByText("The results were not what I needed")).toBeVisible();
+    await user.click(requests.getByRole("button", { name: "Refund $12 to buyer1@example.com" }));
+    const confirm = within(await screen.findByRole("alertdialog", { name: "Refund payment" }));
+    expect(
+      confirm.getByText(
+        "$12 goes back to buyer1@example.com through Stripe. Up to 800 credits they have not used are taken back.",
+      ),
+    ).toBeVisible();
+    await user.click(confirm.getByRole("button", { name: "Refund" }));
+    expect(await screen.findByText("Payment refunded")).toBeVisible();
+    await waitFor(() =>
+      expect(requests.queryByRole("button", { name: "Refund $12 to buyer1@example.com" })).not.toBeInTheDocument(),
+    );
+    expect(requests.getByText("Refunded")).toBeVisible();
+
+    const recent = within(screen.getByRole("table", { name: "Recent payments" }));
+    expect(recent.queryByRole("button", { name: /to buyer3@example.com/ })).not.toBeInTheDocument();
+    await user.click(recent.getByRole("button", { name: "Refund $30 to buyer2@example.com" }));
+    const manual = within(await screen.findByRole("alertdialog", { name: "Refund payment" }));
+    expect(manual.getByText(/marked refunded; send the money back by Cash App yourself/)).toBeVisible();
+    await user.click(manual.getByRole("button", { name: "Refund" }));
+    await waitFor(() => expect(actions).toEqual([`refund ${all[0]!.id}`, `refund ${all[1]!.id}`]));
+  });
+
+  it("says why an action was refused", async () => {
+    serve([payment(1, { paymentMethod: "venmo", status: "pending" })], { refuse: true });
+    const { user } = await renderApp("/admin?tab=finances");
+    const queue = within(await screen.findByRole("table", { name: "Payments waiting for verification" }));
+    await user.click(queue.getByRole("button", { name: "Verify $12 from buyer1@example.com" }));
+    expect(await screen.findByText("Verification failed")).toBeVisible();
+    expect(screen.getByText("Payment is not pending")).toBeVisible();
   });
 });

@@ -1,43 +1,19 @@
-// The payments: the newest RECENT_PAYMENTS at first glance, and every payment in server pages behind "View all".
+// The payments: the newest RECENT_PAYMENTS at first glance, and every payment in server pages behind "View all";
+// money received can be refunded from here.
 import { type AdminPayment, RECENT_PAYMENTS } from "@contracts/admin";
 import { ReceiptIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { type ColumnDef, DataTable } from "@/components/ui/data-table";
+import { DataTable } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { formatCount, formatUsd } from "@/features/pricing";
+import { formatCount } from "@/features/pricing";
 import { AdminSection } from "../components/admin-section";
 import { usePayments } from "./api/get-payments";
-import { paymentMethodLabel } from "./payment-methods";
-import { PaymentStatusBadge } from "./payment-status-badge";
+import { actionsColumn, canRefund, paymentColumns } from "./payment-columns";
+import { RefundButton, RefundDialog } from "./refund-dialog";
 
 const ALL_PAGE_SIZE = 25;
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-
-const columns: ColumnDef<AdminPayment>[] = [
-  {
-    id: "createdAt",
-    header: "Date",
-    cell: ({ row }) => <time dateTime={row.original.createdAt}>{dateFormat.format(new Date(row.original.createdAt))}</time>,
-  },
-  { id: "user", header: "User", cell: ({ row }) => row.original.userEmail ?? "Deleted user" },
-  {
-    id: "amount",
-    header: "Amount",
-    meta: { className: "text-right tabular-nums", headerClassName: "text-right" },
-    cell: ({ row }) => formatUsd(row.original.amount),
-  },
-  {
-    id: "credits",
-    header: "Credits",
-    meta: { className: "text-right tabular-nums", headerClassName: "text-right" },
-    cell: ({ row }) => formatCount(row.original.credits),
-  },
-  { id: "method", header: "Method", cell: ({ row }) => paymentMethodLabel(row.original.paymentMethod) },
-  { id: "status", header: "Status", cell: ({ row }) => <PaymentStatusBadge status={row.original.status} /> },
-];
 
 export function PaymentsList() {
   const [all, setAll] = useState(false);
@@ -46,6 +22,11 @@ export function PaymentsList() {
   const data = payments.data;
   /** The first glance leaves some out. */
   const more = !all && data !== undefined && data.total > data.payments.length;
+  const [refunding, setRefunding] = useState<AdminPayment | null>(null);
+  const columns = [
+    ...paymentColumns("createdAt", "user", "amount", "credits", "method", "status"),
+    actionsColumn((payment) => canRefund(payment) && <RefundButton payment={payment} onClick={() => setRefunding(payment)} />),
+  ];
 
   return (
     <AdminSection
@@ -81,6 +62,7 @@ export function PaymentsList() {
           }
         />
       )}
+      <RefundDialog payment={refunding} onClose={() => setRefunding(null)} />
     </AdminSection>
   );
 }

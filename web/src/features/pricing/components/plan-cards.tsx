@@ -1,23 +1,18 @@
 // The monthly/yearly switch and the three subscription plans.
+import { type BillingInterval, YEARLY_DISCOUNT_PERCENT } from "@contracts/billing";
 import { Link } from "@tanstack/react-router";
 import { CheckIcon } from "lucide-react";
 import { useState } from "react";
 import { buttonVariants } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
+import { useAuth } from "@/features/auth";
+import { PurchaseButton } from "@/features/billing";
 import { cn } from "@/lib/cn";
-import {
-  type BillingPeriod,
-  formatCount,
-  formatUsd,
-  PLANS,
-  type Plan,
-  priceCents,
-  YEARLY_DISCOUNT_PERCENT,
-  yearlySavingCents,
-} from "../plans";
+import { formatCount, formatUsd } from "@/lib/format";
+import { PLANS, type Plan, priceCents, yearlySavingCents } from "../plans";
 
 export function PlanCards() {
-  const [period, setPeriod] = useState<BillingPeriod>("monthly");
+  const [period, setPeriod] = useState<BillingInterval>("monthly");
   const yearly = period === "yearly";
 
   return (
@@ -58,10 +53,8 @@ export function PlanCards() {
   );
 }
 
-function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
+function PlanCard({ plan, period }: { plan: Plan; period: BillingInterval }) {
   const headingId = `plan-${plan.id}`;
-  const actionClass = buttonVariants({ variant: plan.mostPopular ? "default" : "outline", className: "w-full" });
-
   return (
     <article
       aria-labelledby={headingId}
@@ -96,23 +89,35 @@ function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
         )}
       </div>
       <ul className="grid content-start gap-2 text-sm">
-        {[`${formatCount(plan.validationsPerMonth)} validations per month`, ...plan.features].map((feature) => (
+        {[`${formatCount(plan.monthlyAllowance)} validations per month`, ...plan.features].map((feature) => (
           <li key={feature} className="flex items-start gap-2">
             <CheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
             {feature}
           </li>
         ))}
       </ul>
-      {plan.action.href === "/register" ? (
-        <Link to="/register" className={actionClass}>
-          {plan.action.label}
-        </Link>
-      ) : (
-        // The sales contact screen is not part of the app yet (the spec names only its path).
-        <a href={plan.action.href} className={actionClass}>
-          {plan.action.label}
-        </a>
-      )}
+      <PlanAction plan={plan} period={period} />
     </article>
+  );
+}
+
+/** A signed-in person subscribes at the period the switch shows; a visitor starts a trial (or talks to sales). */
+function PlanAction({ plan, period }: { plan: Plan; period: BillingInterval }) {
+  const { isAuthenticated } = useAuth();
+  const variant = plan.mostPopular ? "default" : "outline";
+  if (isAuthenticated) {
+    return <PurchaseButton itemId={`${plan.id}-${period}`} label="Subscribe" variant={variant} className="w-full" />;
+  }
+  const { label, href } = plan.signedOutAction;
+  const actionClass = buttonVariants({ variant, className: "w-full" });
+  return href === "/register" ? (
+    <Link to="/register" className={actionClass}>
+      {label}
+    </Link>
+  ) : (
+    // The sales contact screen is not part of the app yet (the spec names only its path).
+    <a href={href} className={actionClass}>
+      {label}
+    </a>
   );
 }

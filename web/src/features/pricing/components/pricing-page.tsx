@@ -1,5 +1,6 @@
 // The pricing page: plans with a monthly/yearly switch, a comparison with other services, one-time
 // credit blocks, a summary strip and the money-back note. A visitor arriving with a claimed discount sees its code.
+import { FIRST_MONTH_DISCOUNT_PERCENT, FREE_TRIAL_DAYS, MONEY_BACK_DAYS } from "@contracts/billing";
 import {
   HeadsetIcon,
   type LucideIcon,
@@ -10,14 +11,8 @@ import {
   WalletIcon,
 } from "lucide-react";
 import type { ReactNode } from "react";
-import {
-  FIRST_MONTH_DISCOUNT_PERCENT,
-  formatPricePerValidation,
-  FREE_TRIAL_DAYS,
-  INTEGRATION_COUNT,
-  MONEY_BACK_DAYS,
-  SUPPORT_HOURS,
-} from "../plans";
+import { CheckoutCancelledNotice } from "@/features/billing";
+import { formatPricePerValidation, INTEGRATION_COUNT, SUPPORT_HOURS } from "../plans";
 import { ComparisonTable } from "./comparison-table";
 import { CreditBlocks } from "./credit-blocks";
 import { PlanCards } from "./plan-cards";
@@ -38,6 +33,7 @@ export function PricingPage({ discountCode }: { discountCode: string | undefined
           Start with a {FREE_TRIAL_DAYS}-day free trial, pay monthly or yearly, or buy credits once and use them whenever
           you like.
         </p>
+        <CheckoutCancelledNotice />
         {discountCode && <DiscountNote code={discountCode} />}
       </div>
 
@@ -110,7 +106,7 @@ function DiscountNote({ code }: { code: string }) {
       <TicketPercentIcon className="size-5 text-primary" aria-hidden />
       <span>
         Your code <code className="rounded bg-card px-1.5 py-0.5 font-mono font-semibold">{code}</code> takes{" "}
-        {FIRST_MONTH_DISCOUNT_PERCENT}% off your first month. Enter it when you subscribe.
+        {FIRST_MONTH_DISCOUNT_PERCENT}% off your first month. It is offered when you subscribe.
       </span>
     </p>
   );
