@@ -18,7 +18,7 @@ export async function configureProvider(page: Page, provider: string, fields: Re
   await page.goto("/admin?tab=payments");
   const card = page.getByRole("region", { name: provider });
   for (const [label, value] of Object.entries(fields)) await card.getByLabel(label, { exact: true }).fill(value);
-  // A provider never saved before starts switched off.
+  // Switched on whatever the form started with (a provider saved before keeps its last choice).
   const offered = card.getByRole("switch", { name: `Offer ${provider} at checkout` });
   if ((await offered.getAttribute("aria-checked")) !== "true") await offered.click();
   await card.getByRole("button", { name: `Save ${provider}` }).click();

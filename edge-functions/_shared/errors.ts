@@ -100,7 +100,7 @@ export interface DomainFailures {
   amount_mismatch: undefined;
   /** The provider could not be reached or refused our call; `problem` goes to the log only. */
   provider_unavailable: { provider: string; problem: string };
-  /** A payment whose money goes back through the provider's own dashboard (a subscription's charge). */
+  /** A payment the provider names no charge for, so its money goes back through the provider's own dashboard. */
   refund_at_provider: { provider: string };
   subscription_not_found: undefined;
   /** A plan is bought while another subscription has not ended. */

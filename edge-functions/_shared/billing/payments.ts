@@ -17,7 +17,7 @@ import {
 } from "./privileged-payments.ts";
 import { paypalAccount, stripeAccount } from "./providers.ts";
 import { sendReceipt } from "./receipts.ts";
-import { stripeCall } from "./stripe-client.ts";
+import { paymentIntentOf, stripeCall } from "./stripe-client.ts";
 
 /** GET /api/billing/payments */
 export async function listMyPayments(signedIn: SignedIn, page: number, pageSize: number): Promise<PaymentsPage> {
@@ -69,12 +69,11 @@ export async function rejectPayment(claims: AccessTokenClaims, paymentId: string
 async function refundAtProvider(payment: PaymentRecord): Promise<void> {
   const reference = payment.provider_reference;
   if (payment.payment_method === "stripe") {
-    // A credit block's reference is its payment intent; a subscription's charges are refunded in Stripe's dashboard,
-    // whose charge.refunded event then reaches the webhook.
-    if (!reference?.startsWith("pi_")) throw new DomainError("refund_at_provider", { provider: "stripe" });
     const { client } = await stripeAccount("after-sale");
+    const paymentIntent = await paymentIntentOf(client, reference);
+    if (!paymentIntent) throw new DomainError("refund_at_provider", { provider: "stripe" });
     await stripeCall(() =>
-      client.refunds.create({ payment_intent: reference }, { idempotencyKey: `refund-${payment.id}` })
+      client.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: `refund-${payment.id}` })
     );
   } else if (payment.payment_method === "paypal") {
     if (!reference) throw new DomainError("refund_at_provider", { provider: "paypal" });

@@ -24,6 +24,28 @@ export function stripeClient(secretKey: string, apiBase = env().STRIPE_API_BASE)
   });
 }
 
+/** An expandable field's id, whether Stripe sent the id or the object. */
+export const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value === null || value === undefined ? null : typeof value === "string" ? value : value.id;
+
+/**
+ * The payment intent that took a payment's money, which a refund names. A credit block's reference is the intent
+ * itself; a plan's first payment is named by its checkout session, and a renewal by its invoice, whose paid payment
+ * names the intent. Null when Stripe names none.
+ */
+export async function paymentIntentOf(stripe: Stripe, reference: string | null): Promise<string | null> {
+  if (!reference) return null;
+  if (reference.startsWith("pi_")) return reference;
+  let invoiceId = reference.startsWith("in_") ? reference : null;
+  if (reference.startsWith("cs_")) {
+    invoiceId = idOf((await stripeCall(() => stripe.checkout.sessions.retrieve(reference))).invoice);
+  }
+  if (!invoiceId) return null;
+  const invoice = await stripeCall(() => stripe.invoices.retrieve(invoiceId, { expand: ["payments"] }));
+  const paid = invoice.payments?.data.find((payment) => payment.status === "paid");
+  return idOf(paid?.payment.payment_intent);
+}
+
 /** Runs a call to Stripe, its failures as DomainErrors. */
 export async function stripeCall<T>(work: () => Promise<T>): Promise<T> {
   try {

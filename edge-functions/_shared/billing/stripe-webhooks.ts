@@ -19,7 +19,7 @@ import {
 } from "./privileged-payments.ts";
 import { stripeAccount } from "./providers.ts";
 import { sendReceipt } from "./receipts.ts";
-import { type Stripe, stripeCall, verifiedStripeEvent } from "./stripe-client.ts";
+import { idOf, type Stripe, stripeCall, verifiedStripeEvent } from "./stripe-client.ts";
 
 export interface WebhookOutcome {
   /** False for a replay: nothing was done. */
@@ -39,9 +39,6 @@ export interface Plan {
 }
 
 const IGNORED: Plan = { action: "ignored" };
-
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
-  value === null || value === undefined ? null : typeof value === "string" ? value : value.id;
 
 const dateOf = (seconds: number | null | undefined): Date | null =>
   seconds === null || seconds === undefined ? null : new Date(seconds * 1000);

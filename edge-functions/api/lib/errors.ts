@@ -154,7 +154,7 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
   refund_at_provider: {
     status: 409,
     message: ({ provider }) =>
-      `Refund this payment in ${providerName(provider)}'s dashboard: its refund then reaches MailScout by itself`,
+      `${providerName(provider)} names no charge for this payment: refund it in ${providerName(provider)}'s dashboard`,
   },
   subscription_not_found: { status: 404, message: "You have no active subscription" },
   subscription_exists: {

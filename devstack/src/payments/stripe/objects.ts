@@ -57,7 +57,8 @@ export interface CheckoutSession {
   customer_email: string | null;
   discounts: { coupon: string; promotion_code: null }[];
   expires_at: number;
-  invoice: null;
+  /** A subscription checkout's first invoice, once paid. */
+  invoice: string | null;
   livemode: false;
   metadata: Metadata;
   mode: "payment" | "subscription";

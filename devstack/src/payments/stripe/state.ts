@@ -363,6 +363,7 @@ export class StripeState {
     this.#payInvoice(invoice, subscription);
     session.customer = customer.id;
     session.subscription = subscription.id;
+    session.invoice = invoice.id;
     return [this.#event("checkout.session.completed", session, NO_REQUEST), this.#event("invoice.paid", invoice, NO_REQUEST)];
   }
 

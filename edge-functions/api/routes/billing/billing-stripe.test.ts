@@ -243,6 +243,29 @@ Deno.test("an admin's refund gives the money back through Stripe and claws back 
   assert.equal(row!.clawed, 500);
 });
 
+Deno.test("a plan's first payment and a renewal are refunded through the charges of their checkout and invoice", async () => {
+  await openOnly("stripe");
+  const admin = await signedInAdmin();
+  const user = await signedInUser();
+  const { paymentId, subscriptionId } = await subscribe(user.token, "starter-monthly");
+  const renewal = await fakes.stripe.renewSubscription(subscriptionId);
+  const invoiceId = (renewal.find(({ event }) => event.type === "invoice.paid")!.event.data.object as { id: string }).id;
+  const [renewed] = await withDatabase((sql) => sql<{ id: string }[]>`
+    select id from public.payments where provider_reference = ${invoiceId}
+  `);
+
+  const refundsBefore = (await fakes.stripe.events("charge.refunded")).length;
+  for (const refundedId of [paymentId, renewed!.id]) {
+    const refunded = await call(`/api/admin/payments/${refundedId}/refund`, { token: admin.token, body: {} });
+    assert.equal(refunded.status, 200, refunded.text);
+    assert.equal(paymentSchema.parse(refunded.json).status, "refunded");
+  }
+  await fakes.stripe.settle();
+  const refunds = await fakes.stripe.events("charge.refunded");
+  assert.equal(refunds.length, refundsBefore + 2, "Stripe refunded both charges");
+  assert.equal(refunds.at(-1)!.deliveries.at(-1)!.status, 200);
+});
+
 Deno.test("a discount code is for a plan's first month, once", async () => {
   await openOnly("stripe");
   const user = await signedInUser();

@@ -113,6 +113,22 @@ describe("admin payments tab", () => {
     expect(saves).toEqual([{ provider: "crypto", body: { ethereumAddress: `0x${"ab".repeat(20)}`, isActive: true } }]);
   });
 
+  it("starts a provider never saved switched on, since setting it up is meant to offer it", async () => {
+    const neverSaved: MaskedPaymentConfig = {
+      provider: "paypal",
+      credentials: { clientId: null, clientSecret: null },
+      isActive: false,
+      updatedAt: null,
+    };
+    serveAsAdmin({ "GET /api/payment-config": () => json([stripe, neverSaved]) });
+    await renderApp("/admin?tab=payments");
+
+    const paypal = within(await screen.findByRole("region", { name: "PayPal" }));
+    expect(paypal.getByRole("switch", { name: "Offer PayPal at checkout" })).toBeChecked();
+    const saved = within(screen.getByRole("region", { name: "Stripe" }));
+    expect(saved.getByRole("switch", { name: "Offer Stripe at checkout" })).toBeChecked();
+  });
+
   it("says when a save fails, naming the provider", async () => {
     serve({ failSaves: true });
     const { user } = await renderApp("/admin?tab=payments");

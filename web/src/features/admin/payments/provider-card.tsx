@@ -63,7 +63,8 @@ export function ProviderCard({ provider, config }: { provider: PaymentProvider; 
         <Form
           aria-label={`${title} setup`}
           schema={paymentConfigInputSchema(provider)}
-          defaultValues={{ credentials: blankCredentials(provider), isActive: config?.isActive ?? true }}
+          // A provider never saved is listed as inactive, but setting one up is meant to offer it: its switch starts on.
+          defaultValues={{ credentials: blankCredentials(provider), isActive: config?.updatedAt ? config.isActive : true }}
           onSubmit={async (values, form) => {
             try {
               await save.mutateAsync({ provider, values });
