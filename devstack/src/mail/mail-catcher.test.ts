@@ -3,6 +3,7 @@
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunningMailCatcher, startMailCatcher } from "./index.ts";
+import { resendRoutes } from "./resend-api.ts";
 import { MailStore } from "./store.ts";
 
 let catcher: RunningMailCatcher;
@@ -15,10 +16,14 @@ beforeEach(async () => {
   await fetch(`${catcher.url}/api/v1/messages`, { method: "DELETE" });
 });
 
-const resend = (path: string, body: unknown, key: string | null = "re_test_key") =>
+const resend = (path: string, body: unknown, key: string | null = "re_test_key", idempotencyKey?: string) =>
   fetch(`${catcher.url}${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", ...(key === null ? {} : { Authorization: `Bearer ${key}` }) },
+    headers: {
+      "Content-Type": "application/json",
+      ...(key === null ? {} : { Authorization: `Bearer ${key}` }),
+      ...(idempotencyKey === undefined ? {} : { "Idempotency-Key": idempotencyKey }),
+    },
     body: JSON.stringify(body),
   });
 
@@ -168,6 +173,101 @@ describe("Resend's API in", () => {
     });
     expect(notJson.status).toBe(400);
     expect((await list()).total).toBe(0);
+  });
+});
+
+describe("Resend's Idempotency-Key", () => {
+  const batch = [
+    { from: "a@mailscout.test", to: "one@example.com", subject: "first", text: "1" },
+    { from: "a@mailscout.test", to: "two@example.com", subject: "second", text: "2" },
+  ];
+  const ids = async (response: Response) => {
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { data: { id: string }[] }).data.map((entry) => entry.id);
+  };
+
+  it("answers a repeated batch with the first ids and keeps nothing more", async () => {
+    const first = await ids(await resend("/emails/batch", batch, "re_test_key", "email-campaign/7/batch/1"));
+    const again = await ids(await resend("/emails/batch", structuredClone(batch), "re_test_key", "email-campaign/7/batch/1"));
+    expect(again).toEqual(first);
+    expect((await list()).total).toBe(2);
+    // Another key is another send.
+    await ids(await resend("/emails/batch", batch, "re_test_key", "email-campaign/7/batch/2"));
+    expect((await list()).total).toBe(4);
+  });
+
+  it("refuses the same key with another body with 409, keeping nothing", async () => {
+    await ids(await resend("/emails/batch", batch, "re_test_key", "k-conflict"));
+    const changed = await resend("/emails/batch", [batch[0]], "re_test_key", "k-conflict");
+    expect(changed.status).toBe(409);
+    expect(await changed.json()).toMatchObject({ statusCode: 409, name: "invalid_idempotent_request" });
+    expect((await list()).total).toBe(2);
+  });
+
+  it("keeps a key to one endpoint, and holds for single emails too", async () => {
+    const one = await resend("/emails", batch[0], "re_test_key", "k-single");
+    const { id } = (await one.json()) as { id: string };
+    const replay = await resend("/emails", batch[0], "re_test_key", "k-single");
+    expect(await replay.json()).toEqual({ id });
+    // The batch endpoint has its own keys.
+    await ids(await resend("/emails/batch", batch, "re_test_key", "k-single"));
+    expect((await list()).total).toBe(3);
+  });
+
+  it("takes keys of 1 to 256 characters and refuses others with 400", async () => {
+    await ids(await resend("/emails/batch", batch, "re_test_key", "k".repeat(256)));
+    for (const key of ["", "k".repeat(257)]) {
+      const response = await resend("/emails/batch", batch, "re_test_key", key);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ statusCode: 400, name: "invalid_idempotency_key" });
+    }
+    expect((await list()).total).toBe(2);
+  });
+
+  it("does not remember a refused batch, so its corrected body goes through under the same key", async () => {
+    const bad = await resend("/emails/batch", [{ ...batch[0], to: "not an address" }], "re_test_key", "k-fix");
+    expect(bad.status).toBe(422);
+    await ids(await resend("/emails/batch", batch, "re_test_key", "k-fix"));
+    expect((await list()).total).toBe(2);
+  });
+
+  it("forgets a key after 24 hours, when the same request sends again", async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const store = new MailStore();
+    const app = resendRoutes(store, "re_k", { now: () => now });
+    const send = () =>
+      app.request("/emails/batch", {
+        method: "POST",
+        headers: { Authorization: "Bearer re_k", "Idempotency-Key": "k-day", "Content-Type": "application/json" },
+        body: JSON.stringify(batch),
+      });
+    const first = await ids(await send());
+    now += 24 * 60 * 60 * 1000 - 1;
+    expect(await ids(await send())).toEqual(first);
+    expect(store.list()).toHaveLength(2);
+    now += 1;
+    expect(await ids(await send())).not.toEqual(first);
+    expect(store.list()).toHaveLength(4);
+  });
+
+  it("keeps a batch email's List-Unsubscribe headers, readable through Mailpit's headers API", async () => {
+    const [id] = await ids(
+      await resend("/emails/batch", [
+        {
+          ...batch[0],
+          headers: {
+            "List-Unsubscribe": "<https://mailscout.test/api/email/unsubscribe/t0k3n>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          },
+        },
+      ]),
+    );
+    const response = await fetch(`${catcher.url}/api/v1/message/${id}/headers`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      "List-Unsubscribe": ["<https://mailscout.test/api/email/unsubscribe/t0k3n>"],
+      "List-Unsubscribe-Post": ["List-Unsubscribe=One-Click"],
+    });
   });
 });
 

@@ -1,10 +1,11 @@
 // Resend's sending API as the product calls it through EMAIL_API_URL (POST /emails, POST /emails/batch), with its
-// Bearer key check and its answers: {id}, {data: [{id}]}, and errors as {statusCode, name, message}.
-import { Hono } from "hono";
+// Bearer key check, its Idempotency-Key and its answers: {id}, {data: [{id}]}, and errors as {statusCode, name, message}.
+import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { MAX_BATCH, MAX_RECIPIENTS } from "../../../edge-functions/_shared/email/limits.ts";
+import { IdempotentRequests } from "../idempotency.ts";
 import type { Address, MailStore, NewMessage } from "./store.ts";
 
 
@@ -99,6 +100,10 @@ function parseEmail(value: unknown): EmailBody {
   throw validation(`Invalid ${field} field: ${issue?.message ?? "invalid value"}.`);
 }
 
+/** Resend keeps an idempotency key for 24 hours; a key may be 1 to 256 characters. */
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const MAX_IDEMPOTENCY_KEY = 256;
+
 const requireKey = (apiKey: string) =>
   createMiddleware(async (c, next) => {
     const match = /^Bearer\s+(\S+)$/i.exec(c.req.header("Authorization") ?? "");
@@ -113,29 +118,61 @@ const requireKey = (apiKey: string) =>
     await next();
   });
 
-export function resendRoutes(store: MailStore, apiKey: string): Hono {
+export interface ResendRoutesOptions {
+  /** The clock for idempotency keys' expiry; tests pass their own. */
+  now?: () => number;
+}
+
+export function resendRoutes(store: MailStore, apiKey: string, options: ResendRoutesOptions = {}): Hono {
   const app = new Hono();
   app.use("/emails", requireKey(apiKey));
   app.use("/emails/*", requireKey(apiKey));
 
-  app.post("/emails", async (c) => c.json({ id: store.add(toMessage(parseEmail(await jsonBody(c.req.raw)))).ID }));
-
-  app.post("/emails/batch", async (c) => {
+  // A key belongs to one API key and one endpoint; the same key and body again answers the first ids and keeps nothing
+  // more, so a batch retried after a lost answer or a killed worker is delivered once.
+  const idempotency = new IdempotentRequests({ ttlMs: IDEMPOTENCY_TTL_MS, now: options.now });
+  const sendOnce = async (c: Context, send: (body: unknown) => object) => {
     const body = await jsonBody(c.req.raw);
-    if (!Array.isArray(body)) throw validation("The batch must be an array of emails.");
-    if (body.length === 0) throw validation("The batch must hold at least one email.");
-    if (body.length > MAX_BATCH) throw validation(`Too many emails in the batch: at most ${MAX_BATCH}.`);
-    // All or nothing, as Resend's strict batch: every email is checked before any is kept.
-    const messages = body.map((email, index) => {
-      try {
-        return toMessage(parseEmail(email));
-      } catch (error) {
-        if (!(error instanceof ResendError)) throw error;
-        throw new ResendError(error.statusCode, error.name, `Email ${index}: ${error.message}`);
-      }
-    });
-    return c.json({ data: messages.map((message) => ({ id: store.add(message).ID })) });
-  });
+    const key = c.req.header("Idempotency-Key");
+    if (key === undefined) return c.json(send(body));
+    if (key.length < 1 || key.length > MAX_IDEMPOTENCY_KEY) {
+      throw new ResendError(400, "invalid_idempotency_key", "Idempotency keys, if present, must have between 1 and 256 characters.");
+    }
+    const endpoint = `${c.req.method} ${c.req.path}`;
+    const scopedKey = `${apiKey}\u0000${endpoint}\u0000${key}`;
+    const found = idempotency.lookup(scopedKey, endpoint, body);
+    if (found.kind === "conflict") {
+      throw new ResendError(
+        409,
+        "invalid_idempotent_request",
+        "This idempotency key has been used with this HTTP method and endpoint within the last 24 hours, but the request body was modified and doesn't match the original request.",
+      );
+    }
+    if (found.kind === "replay") return c.json(found.answer.body as object);
+    // Only a send that went through is remembered: a refused body may be corrected and sent again under its key.
+    const answer = send(body);
+    idempotency.remember(scopedKey, endpoint, body, { status: 200, body: answer });
+    return c.json(answer);
+  };
+
+  app.post("/emails", (c) => sendOnce(c, (body) => ({ id: store.add(toMessage(parseEmail(body))).ID })));
+
+  app.post("/emails/batch", (c) =>
+    sendOnce(c, (body) => {
+      if (!Array.isArray(body)) throw validation("The batch must be an array of emails.");
+      if (body.length === 0) throw validation("The batch must hold at least one email.");
+      if (body.length > MAX_BATCH) throw validation(`Too many emails in the batch: at most ${MAX_BATCH}.`);
+      // All or nothing, as Resend's strict batch: every email is checked before any is kept.
+      const messages = body.map((email, index) => {
+        try {
+          return toMessage(parseEmail(email));
+        } catch (error) {
+          if (!(error instanceof ResendError)) throw error;
+          throw new ResendError(error.statusCode, error.name, `Email ${index}: ${error.message}`);
+        }
+      });
+      return { data: messages.map((message) => ({ id: store.add(message).ID })) };
+    }));
 
   app.onError((error, c) => {
     if (error instanceof ResendError) {

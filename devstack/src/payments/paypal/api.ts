@@ -3,7 +3,7 @@
 import { Hono, type Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
-import { IdempotentRequests } from "../idempotency.ts";
+import { IdempotentRequests } from "../../idempotency.ts";
 import type { WebhookOutbox } from "../outbox.ts";
 import { PayPalApiError, authenticationFailure, invalidRequest, type PayPalIssue } from "./errors.ts";
 import type { PayPalEvent } from "./objects.ts";

@@ -5,7 +5,7 @@ import { Hono, type Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { FormBodyError, parseFormBody, type FormObject } from "../form-body.ts";
-import { IdempotentRequests } from "../idempotency.ts";
+import { IdempotentRequests } from "../../idempotency.ts";
 import { stripeId } from "../ids.ts";
 import type { WebhookOutbox } from "../outbox.ts";
 import { StripeApiError, invalidRequest, noSuchObject } from "./errors.ts";

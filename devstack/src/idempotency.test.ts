@@ -16,3 +16,15 @@ describe("IdempotentRequests", () => {
     expect(requests.lookup("k2", "POST /v1/checkout/sessions", params)).toEqual({ kind: "new" });
   });
 });
+
+describe("IdempotentRequests with a time to live", () => {
+  it("forgets a key once its time has passed, and not before", () => {
+    let now = 1_000_000;
+    const requests = new IdempotentRequests({ ttlMs: 1000, now: () => now });
+    requests.remember("k", "POST /emails", { a: 1 }, { status: 200, body: { id: "1" } });
+    now += 999;
+    expect(requests.lookup("k", "POST /emails", { a: 2 })).toEqual({ kind: "conflict" });
+    now += 1;
+    expect(requests.lookup("k", "POST /emails", { a: 2 })).toEqual({ kind: "new" });
+  });
+});
