@@ -4,7 +4,7 @@ import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
-import { MAX_BATCH, MAX_RECIPIENTS } from "../../../edge-functions/_shared/email/limits.ts";
+import { MAX_BATCH, MAX_IDEMPOTENCY_KEY, MAX_RECIPIENTS } from "../../../edge-functions/_shared/email/limits.ts";
 import { IdempotentRequests } from "../idempotency.ts";
 import type { Address, MailStore, NewMessage } from "./store.ts";
 
@@ -100,9 +100,8 @@ function parseEmail(value: unknown): EmailBody {
   throw validation(`Invalid ${field} field: ${issue?.message ?? "invalid value"}.`);
 }
 
-/** Resend keeps an idempotency key for 24 hours; a key may be 1 to 256 characters. */
+/** Resend keeps an idempotency key for 24 hours. */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-const MAX_IDEMPOTENCY_KEY = 256;
 
 const requireKey = (apiKey: string) =>
   createMiddleware(async (c, next) => {
@@ -136,7 +135,7 @@ export function resendRoutes(store: MailStore, apiKey: string, options: ResendRo
     const key = c.req.header("Idempotency-Key");
     if (key === undefined) return c.json(send(body));
     if (key.length < 1 || key.length > MAX_IDEMPOTENCY_KEY) {
-      throw new ResendError(400, "invalid_idempotency_key", "Idempotency keys, if present, must have between 1 and 256 characters.");
+      throw new ResendError(400, "invalid_idempotency_key", `Idempotency keys, if present, must have between 1 and ${MAX_IDEMPOTENCY_KEY} characters.`);
     }
     const endpoint = `${c.req.method} ${c.req.path}`;
     const scopedKey = `${apiKey}\u0000${endpoint}\u0000${key}`;

@@ -6,6 +6,7 @@ import { EmailError, type EmailMessage, type EmailSettings, sendEmail, sendEmail
 interface Received {
   path: string;
   authorization: string | null;
+  idempotencyKey: string | null;
   body: unknown;
 }
 
@@ -19,6 +20,7 @@ async function withServer(
     const entry = {
       path: new URL(request.url).pathname,
       authorization: request.headers.get("Authorization"),
+      idempotencyKey: request.headers.get("Idempotency-Key"),
       body: await request.json(),
     };
     received.push(entry);
@@ -73,15 +75,51 @@ Deno.test("sendEmail posts Resend's body with the key and answers the id", async
   );
 });
 
-Deno.test("sendEmailBatch posts an array to /emails/batch and answers the ids in order", async () => {
+Deno.test("sendEmailBatch posts an array to /emails/batch under its idempotency key and answers the ids in order", async () => {
   await withServer(
-    () => Response.json({ data: [{ id: "a" }, { id: "b" }] }),
+    ({ path }) => Response.json(path === "/emails" ? { id: "c" } : { data: [{ id: "a" }, { id: "b" }] }),
     async (settings, received) => {
       const second = { ...message, to: "grace@example.com" };
-      assert.deepEqual(await sendEmailBatch([message, second], settings), [{ id: "a" }, { id: "b" }]);
+      assert.deepEqual(await sendEmailBatch([message, second], "email-campaign/7/batch/1", settings), [{ id: "a" }, { id: "b" }]);
       assert.equal(received[0]!.path, "/emails/batch");
+      assert.equal(received[0]!.idempotencyKey, "email-campaign/7/batch/1");
       assert.equal((received[0]!.body as unknown[]).length, 2);
+      // The single send carries no key: its callers have none to give.
+      assert.deepEqual(await sendEmail(message, settings), { id: "c" });
+      assert.equal(received[1]!.idempotencyKey, null);
     },
+  );
+});
+
+Deno.test("sendEmailBatch refuses a key Resend would refuse before sending, and reads its idempotency answers", async () => {
+  await withServer(
+    () => Response.json({ data: [{ id: "a" }] }),
+    async (settings, received) => {
+      for (const key of ["", "k".repeat(257), "a\r\nBcc: x@evil.test"]) {
+        await rejects(sendEmailBatch([message], key, settings), "invalid_message", /idempotency key/);
+      }
+      assert.deepEqual(await sendEmailBatch([message], "k".repeat(256), settings), [{ id: "a" }]);
+      assert.equal(received.length, 1);
+    },
+  );
+  await withServer(
+    () =>
+      Response.json(
+        { statusCode: 409, name: "invalid_idempotent_request", message: "the request body was modified" },
+        { status: 409 },
+      ),
+    async (settings) => {
+      const error = await rejects(sendEmailBatch([message], "k", settings), "rejected", /409 invalid_idempotent_request/);
+      assert.deepEqual(error.provider, { status: 409, name: "invalid_idempotent_request" });
+    },
+  );
+  await withServer(
+    () =>
+      Response.json(
+        { statusCode: 409, name: "concurrent_idempotent_requests", message: "the original request is still in progress" },
+        { status: 409 },
+      ),
+    (settings) => rejects(sendEmailBatch([message], "k", settings), "unavailable", /409/).then(() => {}),
   );
 });
 
@@ -98,7 +136,7 @@ Deno.test("an invalid message is refused before anything is sent, naming the fie
         /headers/,
       );
       await rejects(
-        sendEmailBatch([message, { ...message, from: "nobody" }], settings),
+        sendEmailBatch([message, { ...message, from: "nobody" }], "k", settings),
         "invalid_message",
         /Email 2 of the batch/,
       );

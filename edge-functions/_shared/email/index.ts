@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { env } from "../env.ts";
 import { describeAllIssues } from "../zod-issues.ts";
-import { MAX_BATCH, MAX_RECIPIENTS } from "./limits.ts";
+import { MAX_BATCH, MAX_IDEMPOTENCY_KEY, MAX_RECIPIENTS } from "./limits.ts";
 
 /** A send that takes longer than this is given up as unavailable, well within an edge function's time. */
 const SEND_TIMEOUT_MS = 10_000;
@@ -88,7 +88,12 @@ function resendBody(message: z.output<typeof emailMessageSchema>) {
 
 const resendError = z.object({ name: z.string(), message: z.string() });
 
-async function post(settings: EmailSettings, path: string, body: unknown): Promise<unknown> {
+async function post(
+  settings: EmailSettings,
+  path: string,
+  body: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<unknown> {
   if (!settings.apiUrl || !settings.apiKey) {
     throw new EmailError("not_configured", "Email sending is not configured: set EMAIL_API_URL and EMAIL_API_KEY");
   }
@@ -96,7 +101,7 @@ async function post(settings: EmailSettings, path: string, body: unknown): Promi
   try {
     response = await (settings.fetch ?? fetch)(`${settings.apiUrl.replace(/\/+$/, "")}${path}`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${settings.apiKey}`, "Content-Type": "application/json" },
+      headers: { Authorization: `Bearer ${settings.apiKey}`, "Content-Type": "application/json", ...extraHeaders },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
@@ -114,7 +119,8 @@ async function post(settings: EmailSettings, path: string, body: unknown): Promi
   const failure = resendError.safeParse(json);
   const name = failure.success ? failure.data.name : "unknown_error";
   const detail = failure.success ? failure.data.message : text.slice(0, 200) || response.statusText;
-  if (response.status >= 500 || response.status === 429) {
+  // A request still running under the same idempotency key is worth retrying, like a busy server.
+  if (response.status >= 500 || response.status === 429 || name === "concurrent_idempotent_requests") {
     throw new EmailError("unavailable", `The email service is unavailable (${response.status}): ${detail}`, {
       status: response.status,
       name,
@@ -126,6 +132,8 @@ async function post(settings: EmailSettings, path: string, body: unknown): Promi
   });
 }
 
+const idempotencyKeySchema = z.string().min(1).max(MAX_IDEMPOTENCY_KEY).regex(/^[^\r\n]*$/);
+
 const sentOne = z.object({ id: z.string().min(1) });
 const sentBatch = z.object({ data: z.array(sentOne) });
 
@@ -136,12 +144,23 @@ export async function sendEmail(message: EmailMessage, settings = emailSettingsF
   return answer.data;
 }
 
-/** Sends up to 100 emails in one request, all or none; answers their ids in order. */
-export async function sendEmailBatch(messages: EmailMessage[], settings = emailSettingsFromEnv()): Promise<{ id: string }[]> {
+/**
+ * Sends up to 100 emails in one request, all or none; answers their ids in order. The idempotency key names this
+ * batch for good (a campaign's batch n): sent again with the same emails within 24 hours, the provider answers the
+ * same ids without sending, so a retry after a lost answer or a killed worker delivers once.
+ */
+export async function sendEmailBatch(
+  messages: EmailMessage[],
+  idempotencyKey: string,
+  settings = emailSettingsFromEnv(),
+): Promise<{ id: string }[]> {
   if (messages.length === 0) return [];
   if (messages.length > MAX_BATCH) throw new EmailError("invalid_message", `A batch holds at most ${MAX_BATCH} emails`);
+  if (!idempotencyKeySchema.safeParse(idempotencyKey).success) {
+    throw new EmailError("invalid_message", `The idempotency key must be 1 to ${MAX_IDEMPOTENCY_KEY} characters on one line`);
+  }
   const bodies = messages.map((message, index) => resendBody(parseMessage(message, `Email ${index + 1} of the batch`)));
-  const answer = sentBatch.safeParse(await post(settings, "/emails/batch", bodies));
+  const answer = sentBatch.safeParse(await post(settings, "/emails/batch", bodies, { "Idempotency-Key": idempotencyKey }));
   if (!answer.success || answer.data.data.length !== messages.length) {
     throw new EmailError("unavailable", "The email service answered the batch without an id for every email");
   }

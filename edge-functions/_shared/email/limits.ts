@@ -5,3 +5,5 @@
 export const MAX_RECIPIENTS = 50;
 /** Emails in one POST /emails/batch. */
 export const MAX_BATCH = 100;
+/** Characters in an Idempotency-Key; Resend keeps a key for 24 hours. */
+export const MAX_IDEMPOTENCY_KEY = 256;
