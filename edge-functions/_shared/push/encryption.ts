@@ -26,7 +26,7 @@ export interface SenderSecrets {
   salt: string;
 }
 
-export function encryptPushPayload(keys: SubscriptionKeys, payload: string, sender?: SenderSecrets): Uint8Array {
+export function encryptPushPayload(keys: SubscriptionKeys, payload: string, sender?: SenderSecrets): Uint8Array<ArrayBuffer> {
   const plaintext = Buffer.from(payload, "utf8");
   if (plaintext.length > MAX_PAYLOAD_BYTES) {
     throw new RangeError(`A push message holds at most ${MAX_PAYLOAD_BYTES} bytes, not ${plaintext.length}`);
@@ -34,7 +34,7 @@ export function encryptPushPayload(keys: SubscriptionKeys, payload: string, send
   const senderKey = createECDH("prime256v1");
   if (sender) senderKey.setPrivateKey(Buffer.from(sender.privateKey, "base64url"));
   else senderKey.generateKeys();
-  return new Uint8Array(
+  return Uint8Array.from(
     ece.encrypt(plaintext, {
       version: "aes128gcm",
       dh: keys.p256dh,

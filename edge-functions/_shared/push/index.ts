@@ -102,7 +102,7 @@ export async function sendWebPush(
     return { outcome: "refused", reason: `${endpoint.host} is not a known push service (PUSH_SERVICE_HOSTS)` };
   }
 
-  let body: Uint8Array;
+  let body: Uint8Array<ArrayBuffer>;
   try {
     body = encryptPushPayload(parsed.data.keys, payload);
   } catch (error) {
