@@ -1,8 +1,8 @@
 // The settings every function gets from Supabase (locally from devstack, in production from the platform), parsed
 // once so a misconfigured deployment fails at start-up with the variable's name instead of at its first request.
 import { z } from "zod";
-import { isBase64urlOf } from "./push/base64url.ts";
-import { DEFAULT_PUSH_SERVICE_HOSTS, parsePushServiceHosts } from "./push/service-hosts.ts";
+import { isBase64urlOf } from "./base64url.ts";
+import { DEFAULT_PUSH_SERVICE_HOSTS, parsePushServiceHosts } from "./push-service-hosts.ts";
 import { keyBytes } from "./secrets/index.ts";
 import { describeAllIssues } from "./zod-issues.ts";
 

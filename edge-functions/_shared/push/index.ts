@@ -10,12 +10,12 @@
 import { z } from "zod";
 import { env } from "../env.ts";
 import { describeAllIssues } from "../zod-issues.ts";
-import { isBase64urlOf } from "./base64url.ts";
+import { isBase64urlOf } from "../base64url.ts";
 import { encryptPushPayload } from "./encryption.ts";
-import { isKnownPushService } from "./service-hosts.ts";
+import { isKnownPushService } from "../push-service-hosts.ts";
 import { vapidAuthorization, type VapidCredentials } from "./vapid.ts";
 
-export { DEFAULT_PUSH_SERVICE_HOSTS } from "./service-hosts.ts";
+export { DEFAULT_PUSH_SERVICE_HOSTS } from "../push-service-hosts.ts";
 export { MAX_PAYLOAD_BYTES } from "./encryption.ts";
 
 /** A push service that takes longer than this is given up on for now, well within an edge function's time. */

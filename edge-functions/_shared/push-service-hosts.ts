@@ -1,4 +1,4 @@
-// Which push services the product delivers to. A subscription's endpoint is a URL the browser hands over, so a client
+// Which push services the product delivers to (PUSH_SERVICE_HOSTS, parsed with the other settings in env.ts). A subscription's endpoint is a URL the browser hands over, so a client
 // could name any host; posting there would let anyone make the server send requests where they like. Only the browser
 // vendors' push services (and, locally, devstack's fake) are accepted, and that is checked before any request.
 
