@@ -20,6 +20,10 @@ const defaults = {
   PAYPAL_API_BASE: "https://api-m.paypal.com",
   ANON_IP_MONTHLY_LIMIT: 30,
   SECRETS_ENCRYPTION_PREVIOUS_KEYS: [],
+  VAPID_PUBLIC_KEY: "",
+  VAPID_PRIVATE_KEY: "",
+  VAPID_SUBJECT: "",
+  PUSH_SERVICE_HOSTS: ["fcm.googleapis.com", "updates.push.services.mozilla.com", "*.notify.windows.com", "*.push.apple.com"],
 };
 
 Deno.test("parseEnv accepts the variables Supabase gives every function, and defaults the project's settings", () => {
@@ -105,4 +109,29 @@ Deno.test("parseEnv reads the SPA's origin for links in emails; empty leaves it 
   assert.equal(parseEnv({ ...complete, SITE_URL: "https://app.example.com" }).SITE_URL, "https://app.example.com");
   assert.equal(parseEnv({ ...complete, SITE_URL: "" }).SITE_URL, undefined);
   assert.throws(() => parseEnv({ ...complete, SITE_URL: "app.example.com" }), /SITE_URL/);
+});
+
+Deno.test("parseEnv reads the VAPID keys and subject; keys of the wrong length and other subjects are refused", () => {
+  const vapid = {
+    VAPID_PUBLIC_KEY: "BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8",
+    VAPID_PRIVATE_KEY: "yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw",
+    VAPID_SUBJECT: "mailto:push@mailscout.test",
+  };
+  assert.deepEqual(parseEnv({ ...complete, ...vapid }), { ...complete, ...defaults, ...vapid });
+  assert.equal(parseEnv({ ...complete, VAPID_SUBJECT: "https://mailscout.test/contact" }).VAPID_SUBJECT, "https://mailscout.test/contact");
+  assert.throws(() => parseEnv({ ...complete, VAPID_PUBLIC_KEY: vapid.VAPID_PRIVATE_KEY }), /VAPID_PUBLIC_KEY: must be empty or/);
+  assert.throws(() => parseEnv({ ...complete, VAPID_PRIVATE_KEY: "not base64url!" }), /VAPID_PRIVATE_KEY/);
+  assert.throws(() => parseEnv({ ...complete, VAPID_SUBJECT: "push@mailscout.test" }), /VAPID_SUBJECT/);
+});
+
+Deno.test("parseEnv reads the push service hosts; empty is the browsers' services, and a URL path is refused", () => {
+  assert.deepEqual(
+    parseEnv({ ...complete, PUSH_SERVICE_HOSTS: " http://127.0.0.1:55333 , *.Push.Apple.com" }).PUSH_SERVICE_HOSTS,
+    ["http://127.0.0.1:55333", "*.push.apple.com"],
+  );
+  assert.deepEqual(parseEnv({ ...complete, PUSH_SERVICE_HOSTS: "" }).PUSH_SERVICE_HOSTS, defaults.PUSH_SERVICE_HOSTS);
+  assert.throws(
+    () => parseEnv({ ...complete, PUSH_SERVICE_HOSTS: "fcm.googleapis.com,https://evil.test/path" }),
+    /PUSH_SERVICE_HOSTS: https:\/\/evil.test\/path is neither/,
+  );
 });

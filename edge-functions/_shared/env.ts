@@ -1,10 +1,19 @@
 // The settings every function gets from Supabase (locally from devstack, in production from the platform), parsed
 // once so a misconfigured deployment fails at start-up with the variable's name instead of at its first request.
 import { z } from "zod";
+import { isBase64urlOf } from "./base64url.ts";
+import { DEFAULT_PUSH_SERVICE_HOSTS, parsePushServiceHosts } from "./push-service-hosts.ts";
 import { keyBytes } from "./secrets/index.ts";
 import { describeAllIssues } from "./zod-issues.ts";
 
 const KEY_SHAPE = "must be base64 of 32 random bytes (openssl rand -base64 32)";
+
+/** Empty (push is not set up) or base64url of exactly `bytes` bytes: the shape web-push's generateVAPIDKeys gives. */
+const vapidKey = (bytes: number, what: string) =>
+  z.string().default("").refine(
+    (key) => key === "" || isBase64urlOf(key, bytes),
+    `must be empty or ${what} (${bytes} bytes, base64url; npx web-push generate-vapid-keys)`,
+  );
 
 export const envSchema = z.object({
   SUPABASE_URL: z.url({ protocol: /^https?$/, error: "must be the project's http(s) URL" }),
@@ -58,6 +67,24 @@ export const envSchema = z.object({
     (value) => (value === "" ? undefined : value),
     z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more")
       .default(30),
+  ),
+  /** Web Push's application server keys; all three VAPID settings empty means the product sends no push. */
+  VAPID_PUBLIC_KEY: vapidKey(65, "an uncompressed P-256 public key"),
+  VAPID_PRIVATE_KEY: vapidKey(32, "a P-256 private key"),
+  /** Who push services contact about the product's messages. */
+  VAPID_SUBJECT: z.string().default("").refine(
+    (subject) => subject === "" || /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(subject),
+    "must be empty, a mailto: address or an https: URL",
+  ),
+  /** The push services subscriptions may name, comma-separated hosts (*.host for its subdomains) or origins. */
+  PUSH_SERVICE_HOSTS: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.string().default(DEFAULT_PUSH_SERVICE_HOSTS.join(",")).transform((value, context) => {
+      const parsed = parsePushServiceHosts(value);
+      if ("hosts" in parsed) return parsed.hosts;
+      context.addIssue({ code: "custom", message: `${parsed.invalid} is neither a host nor an http(s) origin` });
+      return z.NEVER;
+    }),
   ),
 });
 export type Env = z.infer<typeof envSchema>;

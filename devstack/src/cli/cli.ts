@@ -16,6 +16,7 @@ const DEV_DB_PORT = 54322;
 const DEV_MAIL_PORTS = { http: 54324, smtp: 54325 };
 // The payment fakes, just past the Supabase CLI's range.
 const DEV_PAYMENT_PORTS = { stripe: 54331, paypal: 54332 };
+const DEV_PUSH_PORT = 54333;
 
 const log = (line: string) => console.log(line);
 
@@ -44,6 +45,7 @@ async function start(): Promise<number> {
       paymentPorts: DEV_PAYMENT_PORTS,
       // Kept across restarts, so the secret an admin pasted into the payments tab stays right.
       stripeWebhookSecret: machineSecret(paths.stripeWebhookSecretFile, newWebhookSecret),
+      pushPort: DEV_PUSH_PORT,
       dataDir: dataDirs.dev,
       freshDatabase: false,
       functionEnv: settings,
@@ -72,6 +74,7 @@ async function start(): Promise<number> {
   log(`  fake Stripe       ${stack.payments.stripeUrl} (any sk_test_ / pk_test_ key; checkout pages, /_fake/ test controls)`);
   log(`  webhook secret    ${stack.payments.stripeWebhookSecret} (paste into the admin's payments tab, Stripe)`);
   log(`  fake PayPal       ${stack.payments.paypalUrl} (any client id and secret)`);
+  log(`  fake push service ${stack.push.url} (the only push service the functions send to; /_fake/ test controls)`);
   log(`  sign in as        admin / mailscout-admin-2026 (an admin) or demo / mailscout-demo-2026`);
   log("Press Ctrl-C to stop.");
 

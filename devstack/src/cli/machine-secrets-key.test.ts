@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { withMachineSecretsKey } from "./machine-secrets-key.ts";
+import { VAPID_SUBJECT_DEFAULT, withMachineSecretsKey, withMachineVapidKeys } from "./machine-secrets-key.ts";
 
 const directories: string[] = [];
 afterEach(() => {
@@ -34,5 +34,29 @@ describe("the machine's secrets key", () => {
   it("gives way to a key the settings name", () => {
     const file = keyFile();
     expect(withMachineSecretsKey({ SECRETS_ENCRYPTION_KEY: "set-in-dotenv" }, file)).toEqual({ SECRETS_ENCRYPTION_KEY: "set-in-dotenv" });
+  });
+});
+
+describe("the machine's VAPID keys", () => {
+  it("are made once as a P-256 pair in web-push's encoding, kept for the owner only, and the same on every later start", () => {
+    const file = keyFile();
+    const first = withMachineVapidKeys({ VAPID_PUBLIC_KEY: "", VAPID_PRIVATE_KEY: "", VAPID_SUBJECT: "", OTHER: "x" }, file);
+    const publicKey = Buffer.from(first.VAPID_PUBLIC_KEY!, "base64url");
+    expect(publicKey).toHaveLength(65);
+    expect(publicKey[0]).toBe(4);
+    expect(Buffer.from(first.VAPID_PRIVATE_KEY!, "base64url")).toHaveLength(32);
+    expect(first.VAPID_SUBJECT).toBe(VAPID_SUBJECT_DEFAULT);
+    expect(first.OTHER).toBe("x");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(withMachineVapidKeys({ VAPID_SUBJECT: "https://mailscout.test" }, file)).toEqual({
+      VAPID_PUBLIC_KEY: first.VAPID_PUBLIC_KEY,
+      VAPID_PRIVATE_KEY: first.VAPID_PRIVATE_KEY,
+      VAPID_SUBJECT: "https://mailscout.test",
+    });
+  });
+
+  it("are left alone when the settings name keys of their own", () => {
+    const own = { VAPID_PUBLIC_KEY: "public", VAPID_PRIVATE_KEY: "private", VAPID_SUBJECT: "" };
+    expect(withMachineVapidKeys(own, keyFile())).toEqual(own);
   });
 });

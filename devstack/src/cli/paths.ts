@@ -13,6 +13,8 @@ export const paths = {
   secretsKeyFile: join(repoRoot, ".devstack/secrets-encryption-key"),
   /** The dev stack's fake Stripe signs webhooks with this secret (machine-secrets-key.ts); never committed. */
   stripeWebhookSecretFile: join(repoRoot, ".devstack/stripe-webhook-secret"),
+  /** This machine's VAPID key pair when .env sets none (machine-secrets-key.ts); never committed. */
+  vapidKeysFile: join(repoRoot, ".devstack/vapid-keys"),
   bootstrapSql: join(repoRoot, "devstack/sql/bootstrap.sql"),
   serveFunction: join(repoRoot, "devstack/deno/serve-function.ts"),
   webDir: join(repoRoot, "web"),

@@ -3,7 +3,7 @@
 // file at the repository root, else from .env.example's default.
 import { existsSync, readFileSync } from "node:fs";
 import { parseEnv } from "node:util";
-import { withMachineSecretsKey } from "./machine-secrets-key.ts";
+import { withMachineSecretsKey, withMachineVapidKeys } from "./machine-secrets-key.ts";
 import { paths } from "./paths.ts";
 
 export interface SettingsSources {
@@ -22,12 +22,12 @@ export function settingsFromSources(sources: SettingsSources): Record<string, st
   );
 }
 
-/** The settings, with this machine's own secrets key when none is set (machine-secrets-key.ts). */
+/** The settings, with this machine's own secrets key and VAPID keys when none are set (machine-secrets-key.ts). */
 export function resolveSettings(environment: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const settings = settingsFromSources({
     example: readFileSync(paths.envExample, "utf8"),
     dotenv: existsSync(paths.envFile) ? readFileSync(paths.envFile, "utf8") : undefined,
     environment,
   });
-  return withMachineSecretsKey(settings, paths.secretsKeyFile);
+  return withMachineVapidKeys(withMachineSecretsKey(settings, paths.secretsKeyFile), paths.vapidKeysFile);
 }

@@ -1,5 +1,5 @@
 // The local Supabase as one unit: PostgreSQL with the project's migrations and seed, every edge function on Deno (job
-// workers as two processes; each started again if it dies), the mail catcher, the gateway in front with Auth and
+// workers as two processes; each started again if it dies), the mail catcher, the payment and push fakes, the gateway in front with Auth and
 // Realtime inside it, and pg_net's net worker. Whoever starts a stack gets its URLs and keys, a promise that resolves if
 // any component dies, and stop(), which stops exactly what this stack started, last started first.
 import { existsSync } from "node:fs";
@@ -18,6 +18,7 @@ import { startNetWorker } from "../db/net-worker.ts";
 import { loadEdgeFunctions } from "../functions/functions-config.ts";
 import { startMailCatcher } from "../mail/index.ts";
 import { startPaymentFakes } from "../payments/index.ts";
+import { startPushFake } from "../push/index.ts";
 import { createGateway, createGatewayServer } from "../gateway/gateway.ts";
 import { checkHealth, type Probe } from "../gateway/health.ts";
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from "../auth/keys.ts";
@@ -36,6 +37,8 @@ export interface StackOptions {
   paymentPorts: { stripe: number; paypal: number };
   /** The secret the fake Stripe signs webhooks with (whsec_...): an admin pastes it into the payments tab. */
   stripeWebhookSecret: string;
+  /** The fake push service's port: test subscriptions' endpoints and its /_fake/ controls. */
+  pushPort: number;
   /** Holds the cluster and the stack's lock: .devstack/dev or .devstack/test. */
   dataDir: string;
   /** Start from an empty database (the test stack) instead of the one the data directory holds. */
@@ -62,6 +65,8 @@ export interface RunningStack {
   mail: { url: string; smtpPort: number };
   /** The payment fakes' URLs (each serves its API, its hosted page and /_fake/ controls) and Stripe's signing secret. */
   payments: { stripeUrl: string; paypalUrl: string; stripeWebhookSecret: string };
+  /** The fake push service (subscriptions from POST /_fake/subscriptions, what arrived from GET /_fake/messages). */
+  push: { url: string };
   /** Each function's processes (a job worker has two) with their own ports, behind the gateway (the bench measures
    * them directly), as they are now. */
   functions: ReadonlyArray<FunctionProcess>;
@@ -114,6 +119,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         options.mailPorts.smtp,
         options.paymentPorts.stripe,
         options.paymentPorts.paypal,
+        options.pushPort,
       ],
       { log },
     );
@@ -132,15 +138,18 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       functionsUrl,
     });
     started.push({ component: "payment fakes", stop: payments.stop });
+    const push = await startPushFake({ port: options.pushPort });
+    started.push({ component: "push fake", stop: push.stop });
 
     const edgeFunctions = loadEdgeFunctions(paths.repoRoot);
     const dbUrl = databaseUrl(options.dbPort);
     const functionEnv = {
       ...options.functionEnv,
-      // Every mail the product sends goes to the catcher and every payment to the fakes, whatever .env says: nothing
-      // here reaches the internet or moves money.
+      // Every mail the product sends goes to the catcher, every payment and push to the fakes, whatever .env says:
+      // nothing here reaches the internet, moves money or wakes a real browser.
       ...mail.settings,
       ...payments.settings,
+      ...push.settings,
       SUPABASE_URL: url,
       SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
       SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
@@ -218,6 +227,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           if (!response.ok) throw new Error(`the fake ${name} answered ${response.status}`);
         }
       },
+      push: async () => {
+        const response = await fetch(`${push.url}/_fake/messages`);
+        // 400 (no subscription named) is the fake answering.
+        if (response.status !== 400) throw new Error(`the fake push service answered ${response.status}`);
+      },
       // The database answers Realtime and a NOTIFY comes back through its listener.
       realtime: realtime.probe,
       pg_cron: async () => {
@@ -271,6 +285,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       jwtSecret: LOCAL_JWT_SECRET,
       mail: { url: mail.url, smtpPort: mail.smtpPort },
       payments: { stripeUrl: payments.stripeUrl, paypalUrl: payments.paypalUrl, stripeWebhookSecret: payments.stripeWebhookSecret },
+      push: { url: push.url },
       functions,
       stop,
       died,

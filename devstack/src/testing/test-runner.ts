@@ -56,6 +56,7 @@ function testPorts(offset: number) {
     proxy: 55380 + offset,
     stripe: 55331 + offset,
     paypal: 55332 + offset,
+    push: 55333 + offset,
   };
 }
 
@@ -105,6 +106,7 @@ export async function runTests(only: string[] = []): Promise<number> {
       paymentPorts: { stripe: TEST_PORTS.stripe, paypal: TEST_PORTS.paypal },
       // A new one each run, like the database: tests read it from STRIPE_WEBHOOK_SECRET or the fake's controls.
       stripeWebhookSecret: newWebhookSecret(),
+      pushPort: TEST_PORTS.push,
       dataDir: dataDirs.test,
       freshDatabase: true,
       functionEnv: settings,
