@@ -2,7 +2,7 @@
 // would, the events raised and their deliveries, redelivery, and expiring every access token.
 import { Hono } from "hono";
 import { z } from "zod";
-import { ControlError, controlBody } from "../control-body.ts";
+import { controlBody, outboxControlRoutes } from "../control-body.ts";
 import type { WebhookOutbox } from "../outbox.ts";
 import type { PayPalEvent } from "./objects.ts";
 import type { PayPalState } from "./state.ts";
@@ -15,19 +15,7 @@ export function paypalControlRoutes(state: PayPalState, outbox: WebhookOutbox<Pa
     const returnUrl = state.approve(id, declineCapture ?? false);
     return c.json({ returnUrl, order: state.order(id) });
   });
-  app.get("/_fake/events", (c) => {
-    const type = c.req.query("type");
-    return c.json(outbox.list().filter((entry) => !type || entry.event.event_type === type));
-  });
-  app.post("/_fake/events/:id/redeliver", async (c) => {
-    const entry = await outbox.redeliver(c.req.param("id"));
-    if (!entry) throw new ControlError(404, `No such event: ${c.req.param("id")}`);
-    return c.json(entry);
-  });
-  app.post("/_fake/settle", async (c) => {
-    await outbox.settle();
-    return c.json({ settled: true });
-  });
+  outboxControlRoutes(app, outbox, (event) => event.event_type);
   app.post("/_fake/tokens/expire", (c) => {
     state.expireTokens();
     return c.json({ expired: true });

@@ -3,7 +3,7 @@
 // moving a subscription to its next period or failing its renewal. Each answers once its webhooks were delivered.
 import { Hono } from "hono";
 import { z } from "zod";
-import { ControlError, controlBody } from "../control-body.ts";
+import { controlBody, outboxControlRoutes } from "../control-body.ts";
 import type { WebhookOutbox } from "../outbox.ts";
 import type { StripeEvent } from "./objects.ts";
 import type { StripeState } from "./state.ts";
@@ -36,19 +36,7 @@ export function stripeControlRoutes(
     return c.json({ outcome: result.outcome, session: result.session, events: await outbox.raise(result.events) });
   });
 
-  app.get("/_fake/events", (c) => {
-    const type = c.req.query("type");
-    return c.json(outbox.list().filter((entry) => !type || entry.event.type === type));
-  });
-  app.post("/_fake/events/:id/redeliver", async (c) => {
-    const entry = await outbox.redeliver(c.req.param("id"));
-    if (!entry) throw new ControlError(404, `No such event: ${c.req.param("id")}`);
-    return c.json(entry);
-  });
-  app.post("/_fake/settle", async (c) => {
-    await outbox.settle();
-    return c.json({ settled: true });
-  });
+  outboxControlRoutes(app, outbox, (event) => event.type);
 
   app.post("/_fake/subscriptions/:id/renew", async (c) => c.json(await outbox.raise(state.renew(c.req.param("id")))));
   app.post("/_fake/subscriptions/:id/fail-renewal", async (c) => c.json(await outbox.raise(state.failRenewal(c.req.param("id")))));
