@@ -9,6 +9,7 @@ import { bulkFigures } from "./bench-bulk.ts";
 import { contactsFigures } from "./bench-contacts.ts";
 import { limiterFigures, liftPerMinuteLimits } from "./bench-limiter.ts";
 import { loadFromProcess } from "./bench-load.ts";
+import { marketingFigures } from "./bench-marketing.ts";
 import { meteringFigures } from "./bench-metering.ts";
 import { realtimeFigures } from "./bench-realtime.ts";
 import { supportFigures } from "./bench-support.ts";
@@ -30,6 +31,8 @@ const VALIDATIONS = 4_000;
 /** Sent first and not measured: the figure is the server warm, not its code compiling. */
 const VALIDATION_WARMUP = 1_000;
 const CONCURRENT_CLIENTS = 20;
+/** The marketing bench counts every message of two 10,000-recipient sends in the mail catcher. */
+const MAIL_CAPACITY = 25_000;
 
 const quiet = () => {};
 
@@ -56,6 +59,8 @@ export async function runBench(): Promise<number> {
       figures.push(...(await realtimeFigures(warm.value)));
       figures.push(...(await supportFigures(warm.value)));
       figures.push(...(await bulkFigures(warm.value)));
+      // Before the admin data set: its email campaigns go to every confirmed user, and are counted as 10,000.
+      figures.push(...(await marketingFigures(warm.value)));
       // Before the admin data set: a million rows of its own, on a database of the usual size.
       figures.push(...(await databaseExportFigures(warm.value)));
       // Last: its 5,000,000 validation logs would weigh on every figure taken after it. The users page is measured on
@@ -120,6 +125,7 @@ function start(freshDatabase: boolean, dns: RunningFixture): Promise<RunningStac
     gatewayPort: BENCH_PORTS.gateway,
     dbPort: BENCH_PORTS.db,
     mailPorts: { http: BENCH_PORTS.mail, smtp: BENCH_PORTS.smtp },
+    mailCapacity: MAIL_CAPACITY,
     paymentPorts: { stripe: BENCH_PORTS.stripe, paypal: BENCH_PORTS.paypal },
     stripeWebhookSecret: newWebhookSecret(),
     pushPort: BENCH_PORTS.push,

@@ -33,6 +33,8 @@ export interface StackOptions {
   dbPort: number;
   /** The mail catcher's page and APIs (HTTP) and its SMTP port, where Auth and the product's sender mail. */
   mailPorts: { http: number; smtp: number };
+  /** How many messages the mail catcher keeps (its default unless given): the bench counts a 10,000-recipient send. */
+  mailCapacity?: number;
   /** The fake Stripe's and fake PayPal's ports (API, hosted pages and /_fake/ controls). */
   paymentPorts: { stripe: number; paypal: number };
   /** The secret the fake Stripe signs webhooks with (whsec_...): an admin pastes it into the payments tab. */
@@ -126,7 +128,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     if (options.freshDatabase) await removeCluster(options.dataDir, log);
 
     // First, so the functions and Auth start with somewhere to send mail.
-    const mail = await startMailCatcher({ httpPort: options.mailPorts.http, smtpPort: options.mailPorts.smtp, log });
+    const mail = await startMailCatcher({
+      httpPort: options.mailPorts.http,
+      smtpPort: options.mailPorts.smtp,
+      capacity: options.mailCapacity,
+      log,
+    });
     started.push({ component: "mail catcher", stop: mail.stop });
 
     // The gateway's address, not localhost: it listens on 127.0.0.1 only, and Node may resolve localhost to ::1 first.
