@@ -29,3 +29,16 @@ export function firstLink(text: string): string {
   if (!link) throw new Error(`no link in the mail: ${text}`);
   return link;
 }
+
+/** Every mail to `address` with `subject` in its subject, newest first, with its id for headers(). */
+export async function mailsTo(address: string, subject: string): Promise<Summary[]> {
+  const query = encodeURIComponent(`to:${address} subject:"${subject}"`);
+  const response = await fetch(`${mailpitUrl()}/api/v1/search?query=${query}`);
+  return ((await response.json()) as { messages: Summary[] }).messages;
+}
+
+/** A mail's headers, one value each (as sent). */
+export async function mailHeaders(id: string): Promise<Record<string, string>> {
+  const headers = (await (await fetch(`${mailpitUrl()}/api/v1/message/${id}/headers`)).json()) as Record<string, string[]>;
+  return Object.fromEntries(Object.entries(headers).map(([name, values]) => [name.toLowerCase(), values[0] ?? ""]));
+}

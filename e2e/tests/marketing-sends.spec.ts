@@ -1,0 +1,120 @@
+// Marketing's sends as the people they reach meet them: a push an admin sends shows in a signed-in user's header bell
+// without reloading; an email campaign lands in every recipient's inbox; one click on a message's List-Unsubscribe
+// (the POST mail providers make, RFC 8058) takes that person off the next campaign.
+// The admin's side is the api an admin's screens call, so these journeys hold whatever the screens look like.
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { registerNewAccount, seeded } from "./accounts";
+import { mailHeaders, mailsTo } from "./mail";
+
+/** The seed's admin, signed in through the api: the Authorization header their requests carry. */
+async function adminAuthorization(request: APIRequestContext): Promise<string> {
+  const login = await request.post("/api/login", { data: { username: seeded.admin.username, password: seeded.admin.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  return login.headers()["authorization"] ?? "";
+}
+
+/** Creates an active campaign under `resource` (push-notifications, email-campaigns) and sends it: the send's job. */
+async function sendCampaign(
+  request: APIRequestContext,
+  authorization: string,
+  resource: "push-notifications" | "email-campaigns",
+  campaign: Record<string, unknown>,
+): Promise<{ id: string; recipients: number }> {
+  const created = await request.post(`/api/campaigns/${resource}`, {
+    headers: { authorization },
+    data: { ...campaign, isActive: true },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const sent = await request.post(`/api/campaigns/${resource}/${id}/send`, { headers: { authorization } });
+  expect(sent.status(), await sent.text()).toBe(202);
+  const { recipients } = (await sent.json()) as { recipients: number };
+  return { id, recipients };
+}
+
+/** Waits until the email campaign's last batch is sent (sentAt set): every message it makes is in the catcher. */
+async function sentToEveryone(request: APIRequestContext, authorization: string, id: string): Promise<void> {
+  await expect(async () => {
+    const answer = await request.get("/api/campaigns/email-campaigns", { headers: { authorization } });
+    expect(answer.status()).toBe(200);
+    const body = (await answer.json()) as { id: string; sentAt: string | null }[] | { campaigns: { id: string; sentAt: string | null }[] };
+    const campaigns = Array.isArray(body) ? body : body.campaigns;
+    expect(campaigns.find((campaign) => campaign.id === id)?.sentAt, "the campaign's sentAt").toBeTruthy();
+  }).toPass({ timeout: 30_000 });
+}
+
+function bell(page: Page) {
+  return page.getByRole("banner").getByRole("button", { name: /^Notifications/ });
+}
+
+test("a push an admin sends raises a signed-in user's bell count live", async ({ page, request }) => {
+  await registerNewAccount(page);
+  // A new account has no notifications: the pushes sent before it existed went to the people there then.
+  await expect(bell(page)).toBeVisible();
+  await expect(bell(page)).not.toHaveAccessibleName(/unread/);
+
+  const title = `Spring release ${Date.now().toString(36)}`;
+  await sendCampaign(request, await adminAuthorization(request), "push-notifications", {
+    title,
+    message: "Bulk validation is twice as fast.",
+    targetAudience: "all",
+  });
+
+  // No reload: the notification arrives on the user's private topic.
+  await expect(bell(page)).toHaveAccessibleName(/\b1 unread\b/, { timeout: 30_000 });
+  await bell(page).click();
+  await expect(page.getByText(title)).toBeVisible();
+});
+
+/** A new account through /api/register, which confirms its address at once: an email campaign's reader. */
+async function registerReader(request: APIRequestContext): Promise<{ email: string }> {
+  const username = `e2e_reader_${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const email = `${username}@example.com`;
+  const registered = await request.post("/api/register", { data: { username, email, password: "correct-horse-battery" } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  return { email };
+}
+
+test("an email campaign reaches 3 users; one unsubscribes in one click, and the next campaign reaches the other 2", async ({
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const people = [await registerReader(request), await registerReader(request), await registerReader(request)];
+  const authorization = await adminAuthorization(request);
+
+  const first = `Our March newsletter ${Date.now().toString(36)}`;
+  const firstSend = await sendCampaign(request, authorization, "email-campaigns", {
+    name: first,
+    subject: first,
+    content: '<h1>What is new</h1><p>Cleaner lists. <a href="https://mailscout.example/pricing">See the plans</a></p>',
+    targetAudience: "all",
+  });
+  await sentToEveryone(request, authorization, firstSend.id);
+  for (const person of people) expect(await mailsTo(person.email, first), person.email).toHaveLength(1);
+
+  // The first person's mail client unsubscribes through the message's headers, without signing in.
+  const [message] = await mailsTo(people[0]!.email, first);
+  const headers = await mailHeaders(message!.ID);
+  expect(headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+  const unsubscribeUrl = /<(https?:\/\/[^>]+)>/.exec(headers["list-unsubscribe"] ?? "")?.[1];
+  expect(unsubscribeUrl, headers["list-unsubscribe"]).toBeTruthy();
+  const unsubscribed = await fetch(unsubscribeUrl!, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "List-Unsubscribe=One-Click",
+  });
+  expect(unsubscribed.ok, `POST ${unsubscribeUrl} answered ${unsubscribed.status}`).toBe(true);
+
+  const second = `Our April newsletter ${Date.now().toString(36)}`;
+  const secondSend = await sendCampaign(request, authorization, "email-campaigns", {
+    name: second,
+    subject: second,
+    content: "<p>Spring offers inside.</p>",
+    targetAudience: "all",
+  });
+  // The same audience, less the one who left.
+  expect(secondSend.recipients).toBe(firstSend.recipients - 1);
+  await sentToEveryone(request, authorization, secondSend.id);
+  expect(await mailsTo(people[0]!.email, second)).toHaveLength(0);
+  for (const person of people.slice(1)) expect(await mailsTo(person.email, second), person.email).toHaveLength(1);
+});
