@@ -81,14 +81,14 @@ test("an email campaign reaches 3 users; one unsubscribes in one click, and the 
   test.setTimeout(90_000);
   const people = [await registerReader(request), await registerReader(request), await registerReader(request)];
   const authorization = await adminAuthorization(request);
+  const newsletter = (subject: string, content: string) =>
+    sendCampaign(request, authorization, "email-campaigns", { name: subject, subject, content, targetAudience: "all" });
 
   const first = `Our March newsletter ${Date.now().toString(36)}`;
-  const firstSend = await sendCampaign(request, authorization, "email-campaigns", {
-    name: first,
-    subject: first,
-    content: '<h1>What is new</h1><p>Cleaner lists. <a href="https://mailscout.example/pricing">See the plans</a></p>',
-    targetAudience: "all",
-  });
+  const firstSend = await newsletter(
+    first,
+    '<h1>What is new</h1><p>Cleaner lists. <a href="https://mailscout.example/pricing">See the plans</a></p>',
+  );
   await sentToEveryone(request, authorization, firstSend.id);
   for (const person of people) expect(await mailsTo(person.email, first), person.email).toHaveLength(1);
 
@@ -106,12 +106,7 @@ test("an email campaign reaches 3 users; one unsubscribes in one click, and the 
   expect(unsubscribed.ok, `POST ${unsubscribeUrl} answered ${unsubscribed.status}`).toBe(true);
 
   const second = `Our April newsletter ${Date.now().toString(36)}`;
-  const secondSend = await sendCampaign(request, authorization, "email-campaigns", {
-    name: second,
-    subject: second,
-    content: "<p>Spring offers inside.</p>",
-    targetAudience: "all",
-  });
+  const secondSend = await newsletter(second, "<p>Spring offers inside.</p>");
   // The same audience, less the one who left.
   expect(secondSend.recipients).toBe(firstSend.recipients - 1);
   await sentToEveryone(request, authorization, secondSend.id);
