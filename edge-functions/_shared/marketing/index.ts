@@ -11,6 +11,7 @@ export { initZohoAffiliate, listAffiliateSettings, saveAffiliateSetting } from "
 export { bannerAds } from "./banner-ads.ts";
 export { emailCampaigns, previewEmailCampaign } from "./email-campaigns.ts";
 export { readMarketingAnalytics, readMarketingStats } from "./marketing-figures.ts";
+export type { NotFoundReason } from "./marketing-refusals.ts";
 export { readMarketingSettings, saveMarketingSettings } from "./marketing-settings.ts";
 export { popupCampaigns } from "./popup-campaigns.ts";
 export { PREVIEW_TYPES, previewCampaign, type PreviewType } from "./preview.ts";
