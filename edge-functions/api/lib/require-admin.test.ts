@@ -1,8 +1,7 @@
 // The admin areas' one guard each (app.ts): /api/admin, /api/support/admin, /api/payment-config,
 // /api/temp-admin-stats, and marketing's /api/marketing, /api/campaigns and /api/affiliate/admin. Every route the app
 // declares under any of them answers a visitor 401 and a signed-in user who is not an admin 403, so a route mounted
-// outside its group's guard fails here. The upgrade popup's public read is
-// the one route meant to be outside.
+// outside its group's guard fails here. The upgrade popup's public read is the one route meant to be outside.
 import assert from "node:assert/strict";
 import { createApp } from "../app.ts";
 import { assertError, call, signedInUser } from "../testing/stack.ts";
