@@ -1,9 +1,9 @@
 // Marketing's switches, kept in admin_settings (seeded by the migration) and honoured by delivery and sends. A/B
 // testing is not built: the contract refuses turning it on, and it is answered as off.
 import type { AccessTokenClaims } from "../auth/index.ts";
-import { asUser, type UserSql } from "../db/as-user.ts";
+import { asUser } from "../db/as-user.ts";
 import { marketingRefusals } from "./marketing-refusals.ts";
-import { DEFAULT_MARKETING_SETTINGS, type MarketingSettings } from "./contract.ts";
+import { type MarketingSettings, marketingSettingsSchema } from "./contract.ts";
 
 type Switch = Exclude<keyof MarketingSettings, "abTesting">;
 
@@ -16,8 +16,16 @@ const SETTING_KEYS: Record<Switch, string> = {
   userSegmentation: "marketing_user_segmentation",
 };
 
+/** The switches as stored; as private.marketing_setting reads them, anything but "false" (or no row) is on. */
 export async function readMarketingSettings(claims: AccessTokenClaims): Promise<MarketingSettings> {
-  return await asUser(claims, readSettings);
+  const rows = await asUser(claims, (sql) =>
+    sql<{ setting_key: string; setting_value: string }[]>`
+      select setting_key, setting_value from public.admin_settings where setting_key in ${sql(Object.values(SETTING_KEYS))}
+    `
+  );
+  const off = new Set(rows.filter((row) => row.setting_value.trim().toLowerCase() === "false").map((row) => row.setting_key));
+  const switches = Object.entries(SETTING_KEYS).map(([field, key]) => [field, !off.has(key)]);
+  return marketingSettingsSchema.parse({ ...Object.fromEntries(switches), abTesting: false });
 }
 
 /** Saves every switch at once (audited by the database) and answers them as stored. */
@@ -25,23 +33,8 @@ export async function saveMarketingSettings(
   claims: AccessTokenClaims,
   settings: MarketingSettings,
 ): Promise<MarketingSettings> {
-  return await marketingRefusals("campaign_not_found", () =>
-    asUser(claims, async (sql) => {
-      const stored = Object.fromEntries(
-        Object.entries(SETTING_KEYS).map(([field, key]) => [key, settings[field as Switch]]),
-      );
-      await sql`select private.save_marketing_settings(${sql.json(stored)})`;
-      return await readSettings(sql);
-    })
+  const [row] = await marketingRefusals("campaign_not_found", () =>
+    asUser(claims, (sql) => sql<{ saved: unknown }[]>`select private.save_marketing_settings(${sql.json(settings)}) as saved`)
   );
-}
-
-async function readSettings(sql: UserSql): Promise<MarketingSettings> {
-  const rows = await sql<{ setting_key: string; setting_value: string }[]>`
-    select setting_key, setting_value from public.admin_settings where setting_key in ${sql(Object.values(SETTING_KEYS))}
-  `;
-  const values = new Map(rows.map((row) => [row.setting_key, row.setting_value === "true"]));
-  const settings = { ...DEFAULT_MARKETING_SETTINGS };
-  for (const [field, key] of Object.entries(SETTING_KEYS)) settings[field as Switch] = values.get(key) ?? settings[field as Switch];
-  return settings;
+  return marketingSettingsSchema.parse(row!.saved);
 }
