@@ -1,8 +1,7 @@
 // Email campaigns: the admin's newsletters, sent in batches to an audience. Rates and CTR are per email sent.
 import type { z } from "zod";
 import type { AccessTokenClaims } from "../auth/index.ts";
-import { sanitizeCampaignHtml } from "../email-content/sanitize.ts";
-import { campaignText } from "../email-content/text.ts";
+import { campaignText, sanitizeCampaignHtml } from "../email-content/index.ts";
 import { adminRows, columnsOf, fieldsOf } from "./admin-rows.ts";
 import { type EmailCampaign, type emailCampaignInputSchema, emailCampaignSchema } from "./contract.ts";
 import { latestSend } from "./sends.ts";

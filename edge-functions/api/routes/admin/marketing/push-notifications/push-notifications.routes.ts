@@ -1,6 +1,6 @@
 // Push notifications under /api/campaigns (behind requireAdmin, app.ts), with their send and audience.
 import { pushNotificationInputSchema, pushNotifications } from "../../../../../_shared/marketing/index.ts";
-import { sendingManagerRoutes } from "../manager-routes.ts";
+import { sendingManagerRoutes } from "../../../../lib/manager-routes.ts";
 
 export const pushNotificationsRoutes = sendingManagerRoutes({
   path: "/push-notifications",

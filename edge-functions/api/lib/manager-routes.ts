@@ -8,10 +8,10 @@ import {
   type NotFoundReason,
   type SendKind,
   startSend,
-} from "../../../../_shared/marketing/index.ts";
-import { type JsonInput, jsonBody } from "../../../lib/json-body.ts";
-import { pathUuid } from "../../../lib/path-id.ts";
-import type { SignedInEnv } from "../../../lib/require-user.ts";
+} from "../../_shared/marketing/index.ts";
+import { type JsonInput, jsonBody } from "./json-body.ts";
+import { pathUuid } from "./path-id.ts";
+import type { SignedInEnv } from "./require-user.ts";
 
 export interface Manager<Item, Schema extends z.ZodType> {
   /** The collection's path under its prefix, such as /banner-ads. */
