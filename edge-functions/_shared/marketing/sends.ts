@@ -51,11 +51,10 @@ export async function audienceSize(
   kind: SendKind,
   id: string,
 ): Promise<number> {
-  const [row] = await rows.asAdmin(claims, async (sql) => {
-    await rows.read(sql, id);
-    return kind === "email"
-      ? await sql<{ size: number }[]>`select private.email_audience_size(${id}) as size`
-      : await sql<{ size: number }[]>`select private.push_audience_size(${id}) as size`;
-  });
+  const [row] = await rows.asAdmin(claims, (sql) =>
+    kind === "email"
+      ? sql<{ size: number }[]>`select private.email_audience_size(${id}) as size`
+      : sql<{ size: number }[]>`select private.push_audience_size(${id}) as size`
+  );
   return Number(row!.size);
 }
