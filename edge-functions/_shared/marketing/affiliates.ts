@@ -2,12 +2,13 @@
 // through the database (audited); a setting keeps its CRM. Zoho's setting is created with its defaults on request.
 import type { z } from "zod";
 import type { AccessTokenClaims } from "../auth/index.ts";
-import { adminRows, fieldsOf, type Row } from "./admin-rows.ts";
+import { adminRows, columnsOf, fieldsOf } from "./admin-rows.ts";
 import { type AffiliateSetting, type affiliateSettingInputSchema, affiliateSettingSchema } from "./contract.ts";
 
 type AffiliateFields = z.output<typeof affiliateSettingInputSchema>;
 
-const affiliates = adminRows<AffiliateSetting, AffiliateFields>({
+// Saved through save_affiliate_setting (the contract's shape, by crmType), not by the rows' own create and change.
+const affiliates = adminRows<AffiliateSetting, Record<string, unknown>>({
   table: "affiliate_settings",
   notFound: "affiliate_not_found",
   extras: (sql) => sql`'ctr', private.campaign_ctr(t.click_count, t.impression_count)`,
@@ -34,7 +35,7 @@ export function listAffiliateSettings(claims: AccessTokenClaims): Promise<Affili
 export function saveAffiliateSetting(claims: AccessTokenClaims, input: AffiliateFields): Promise<AffiliateSetting> {
   return affiliates.asAdmin(claims, async (sql) => {
     const [saved] = await sql<{ id: string }[]>`
-      select private.save_affiliate_setting(${sql.json({ id: input.id ?? null, ...columnsOf(input) })}) as id
+      select private.save_affiliate_setting(${sql.json(input)}) as id
     `;
     return await affiliates.read(sql, saved!.id);
   });
@@ -46,21 +47,4 @@ export function initZohoAffiliate(claims: AccessTokenClaims): Promise<AffiliateS
     const [created] = await sql<{ id: string }[]>`select private.init_zoho_affiliate() as id`;
     return await affiliates.read(sql, created!.id);
   });
-}
-
-function columnsOf(input: AffiliateFields): Row {
-  const conditions = input.displayConditions;
-  return {
-    crm_type: input.crmType,
-    affiliate_url: input.affiliateUrl,
-    is_active: input.isActive,
-    ad_title: input.adTitle,
-    ad_description: input.adDescription,
-    ad_button_text: input.adButtonText,
-    ad_image_url: input.adImageUrl,
-    show_after_bulk_validation: conditions.showAfterBulkValidation,
-    show_after_validation_count: conditions.showAfterValidationCount,
-    max_shows_per_user: conditions.maxShowsPerUser,
-    days_between_shows: conditions.daysBetweenShows,
-  };
 }
