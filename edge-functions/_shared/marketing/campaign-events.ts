@@ -4,7 +4,7 @@ import { env } from "../env.ts";
 import { DomainError } from "../errors.ts";
 import { CAMPAIGN_EVENTS_PER_MINUTE, takeCampaignEvent } from "../rate-limits/index.ts";
 import { type CampaignEvent, DELIVERED_TYPES, type DeliveredType } from "./contract.ts";
-import { recordCampaignClick, recordCampaignEvent } from "./privileged.ts";
+import { recordCampaignClick, recordCampaignEvent, recordConversion } from "./privileged.ts";
 import { absoluteLink } from "./site.ts";
 import { type Visitor, visitorSubject } from "./visitor.ts";
 import { readVisitorToken } from "./visitor-token.ts";
@@ -56,4 +56,16 @@ export async function followCampaignClick(request: Pick<Visitor, "network" | "us
   });
   if (!stored) throw new DomainError("campaign_link_missing");
   return absoluteLink(stored);
+}
+
+/**
+ * A sign-up is the conversion of the visitor's last campaign click within the window, if any. The account exists
+ * already: a failure here is logged, never the sign-up's.
+ */
+export async function recordSignUpConversion(userId: string, sessionId: string | null): Promise<void> {
+  try {
+    await recordConversion(userId, sessionId, 0);
+  } catch (error) {
+    console.error("The sign-up's campaign conversion was not recorded:", error);
+  }
 }

@@ -34,7 +34,7 @@ export async function notificationPage(claims: AccessTokenClaims, before?: strin
       order by created_at desc, id desc
       limit ${NOTIFICATIONS_PAGE_SIZE + 1}
     `;
-    const [{ unread }] = await sql<{ unread: number }[]>`
+    const [counted] = await sql<{ unread: number }[]>`
       select count(*)::int as unread from public.user_notifications where user_id = ${claims.sub} and read_at is null
     `;
     const page = rows.slice(0, NOTIFICATIONS_PAGE_SIZE);
@@ -48,7 +48,7 @@ export async function notificationPage(claims: AccessTokenClaims, before?: strin
         createdAt: row.created_at.toISOString(),
         readAt: row.read_at?.toISOString() ?? null,
       })),
-      unread,
+      unread: counted!.unread,
       nextBefore: rows.length > NOTIFICATIONS_PAGE_SIZE ? page.at(-1)!.created_at.toISOString() : null,
     };
   });
