@@ -54,14 +54,17 @@ export interface CampaignWorkerSummary extends WorkerSummary {
   kickedSuccessor: boolean;
 }
 
-async function sendEmailCampaignBatch(batch: ClaimedBatch): Promise<BatchResult[]> {
-  const { subject, content } = await emailCampaignContent(batch.campaignId);
+async function sendEmailCampaignBatch(batch: ClaimedBatch): Promise<BatchResult> {
+  const { subject, content, links: stored } = await emailCampaignContent(batch.campaignId);
   const campaign = prepareCampaign(subject, content);
-  const links = await storeEmailLinks(batch.campaignId, campaign.links);
+  // Snapshotted once per send (a campaign is sent once), so link n means the same link in every batch's messages,
+  // even if the content is edited during the send.
+  const links = stored ?? campaign.links;
+  if (stored === null) await storeEmailLinks(batch.campaignId, links);
   const recipients = await emailBatchRecipients(batch);
   const settings = { site: siteUrl(), from: env().EMAIL_FROM };
   const messages = recipients.map((recipient) => campaignMessage(campaign, links, recipient, settings));
-  let status: BatchResult["status"] = "sent";
+  let refused = false;
   try {
     await sendEmailBatch(messages, `email-campaign/${batch.campaignId}/batch/${batch.batchNo}`);
   } catch (error) {
@@ -69,12 +72,12 @@ async function sendEmailCampaignBatch(batch: ClaimedBatch): Promise<BatchResult[
     // retrying is thrown, and the batch is given back.
     if (!(error instanceof EmailError) || error.reason === "unavailable" || error.reason === "not_configured") throw error;
     console.error(`Email campaign ${batch.campaignId} batch ${batch.batchNo} was refused:`, error.message);
-    status = "failed";
+    refused = true;
   }
-  return recipients.map((recipient) => ({ userId: recipient.userId, status }));
+  return { failedUserIds: refused ? recipients.map((recipient) => recipient.userId) : [] };
 }
 
-async function sendPushCampaignBatch(batch: ClaimedBatch): Promise<BatchResult[]> {
+async function sendPushCampaignBatch(batch: ClaimedBatch): Promise<BatchResult> {
   const push = await pushCampaignContent(batch.campaignId);
   const targets = await pushBatchTargets(batch);
   for (const target of targets) {
@@ -100,15 +103,19 @@ async function sendPushCampaignBatch(batch: ClaimedBatch): Promise<BatchResult[]
     }
     if (taken) await pushDelivered(batch.campaignId, target.userId);
   }
-  return targets.map((target) => ({ userId: target.userId, status: "sent" }));
+  // Every target has the notification in their inbox; a browser the push service did not take is not a failure.
+  return { failedUserIds: [] };
 }
 
-function campaignSteps(worker: string): JobSteps<ClaimedBatch, BatchResult[]> {
+function campaignSteps(worker: string): JobSteps<ClaimedBatch, BatchResult> {
   return {
     claim: () => claimCampaignBatch(worker, CAMPAIGN_LEASE_SECONDS),
     process: (batch) => batch.campaignType === "email" ? sendEmailCampaignBatch(batch) : sendPushCampaignBatch(batch),
     complete: (batch, results) => completeCampaignBatch(batch, worker, results),
-    release: (batch, reason) => releaseCampaignBatch(batch, worker, reason),
+    release: (batch, reason) => {
+      console.error(`Campaign send ${batch.sendId} batch ${batch.batchNo} is given back: ${reason}`);
+      return releaseCampaignBatch(batch, worker);
+    },
     renewal: {
       everyMs: CAMPAIGN_LEASE_RENEW_EVERY_MS,
       renew: (batch) => renewCampaignLease(batch, worker, CAMPAIGN_LEASE_SECONDS),

@@ -167,14 +167,13 @@ export async function claimCampaignBatch(worker: string, leaseSeconds: number): 
   return { sendId: row.send_id, batchNo: row.batch_no, campaignType: row.campaign_type, campaignId: row.campaign_id };
 }
 
-/** What a batch produced: per recipient user, whether the message went out. */
+/** What a batch produced: the email recipients the provider refused (the others were sent). */
 export interface BatchResult {
-  userId: string;
-  status: "sent" | "failed";
+  failedUserIds: string[];
 }
 
 /** Stores the batch's results and the send's progress; false when the lease was lost (nothing written). */
-export async function completeCampaignBatch(batch: ClaimedBatch, worker: string, results: BatchResult[]): Promise<boolean> {
+export async function completeCampaignBatch(batch: ClaimedBatch, worker: string, results: BatchResult): Promise<boolean> {
   const [row] = await database()<{ stored: boolean }[]>`
     select private.complete_campaign_batch(
       ${batch.sendId}, ${batch.batchNo}, ${worker}, ${database().json(results as never)}
@@ -183,8 +182,9 @@ export async function completeCampaignBatch(batch: ClaimedBatch, worker: string,
   return row!.stored;
 }
 
-export async function releaseCampaignBatch(batch: ClaimedBatch, worker: string, reason: string): Promise<void> {
-  await database()`select private.release_campaign_batch(${batch.sendId}, ${batch.batchNo}, ${worker}, ${reason})`;
+/** Gives the batch back for another attempt (the database gives it up after its third). */
+export async function releaseCampaignBatch(batch: ClaimedBatch, worker: string): Promise<void> {
+  await database()`select private.release_campaign_batch(${batch.sendId}, ${batch.batchNo}, ${worker})`;
 }
 
 export async function renewCampaignLease(batch: ClaimedBatch, worker: string, seconds: number): Promise<boolean> {
@@ -203,22 +203,20 @@ export async function campaignClaimableInMs(): Promise<number | null> {
 export interface EmailCampaignContent {
   subject: string;
   content: string;
+  /** The links snapshotted by the send's first batch; null before it. */
+  links: string[] | null;
 }
 
 export async function emailCampaignContent(campaignId: string): Promise<EmailCampaignContent> {
   const [row] = await database()<EmailCampaignContent[]>`
-    select subject, content from public.email_campaigns where id = ${campaignId}
+    select subject, content, links from public.email_campaigns where id = ${campaignId}
   `;
   if (!row) throw new Error(`Email campaign ${campaignId} is gone`);
   return row;
 }
 
-/** The campaign's links for this send: the first call stores them, later batches get the same list back. */
-export async function storeEmailLinks(campaignId: string, links: string[]): Promise<string[]> {
-  const [row] = await database()<{ links: string[] }[]>`
-    select private.store_email_links(${campaignId}, ${links}::text[]) as links
-  `;
-  return row!.links ?? links;
+export async function storeEmailLinks(campaignId: string, links: string[]): Promise<void> {
+  await database()`select private.store_email_links(${campaignId}, ${links}::text[])`;
 }
 
 export interface EmailRecipient {
