@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { focusRing } from "@/components/ui/focus";
 import { Toaster } from "@/components/ui/toaster";
 import { NeedsCreditsDialog } from "@/features/account";
+import { BannerSlot, CampaignOffers, CampaignPopup, CampaignSlotsProvider } from "@/features/campaigns";
 import { cn } from "@/lib/cn";
 import { NotFoundScreen } from "./not-found";
 
@@ -32,11 +33,17 @@ function RootLayout() {
       >
         Skip to content
       </a>
-      <Header />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
-      </main>
-      <Footer />
+      <CampaignSlotsProvider>
+        <Header />
+        <BannerSlot placement="header" />
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          <Outlet />
+          <CampaignOffers />
+        </main>
+        <BannerSlot placement="footer" />
+        <Footer />
+        <CampaignPopup />
+      </CampaignSlotsProvider>
       {/* Any call refused for want of credits, on any screen, opens the upgrade offer. */}
       <NeedsCreditsDialog />
       <Toaster />
