@@ -5,7 +5,6 @@ import { type DeliveredItem, type DeliveryAnswer, EMPTY_DELIVERY } from "@contra
 import { useQuery } from "@tanstack/react-query";
 import { useRouterState } from "@tanstack/react-router";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
-import { useAuth } from "@/features/auth";
 import { campaignDeliveryQueryOptions } from "./api/get-campaign-delivery";
 import { campaignPreviewQueryOptions, type PreviewTarget } from "./api/get-campaign-preview";
 import { reportCampaignEvent } from "./api/post-campaign-event";
@@ -76,10 +75,14 @@ function usePageView() {
   return { ...view, searchStr };
 }
 
-export function CampaignSlotsProvider({ children }: { children: ReactNode }) {
-  const { user } = useAuth();
+/**
+ * `isAdmin` from the layout, undefined while it is not known yet (auth reports its sign-ins here, so this feature does
+ * not ask it back). A preview asked for waits for it: an admin's preview must not count as a visitor's page view.
+ */
+export function CampaignSlotsProvider({ isAdmin, children }: { isAdmin: boolean | undefined; children: ReactNode }) {
   const view = usePageView();
-  const target = user?.isAdmin ? previewTarget(view.searchStr) : undefined;
+  const asked = previewTarget(view.searchStr);
+  const target = isAdmin ? asked : undefined;
   const delivery = useQuery({
     ...campaignDeliveryQueryOptions({
       page: view.pathname,
@@ -87,7 +90,7 @@ export function CampaignSlotsProvider({ children }: { children: ReactNode }) {
       visit: view.visit,
       view: view.count,
     }),
-    enabled: !target,
+    enabled: !asked || isAdmin === false,
   });
   const preview = useQuery({ ...campaignPreviewQueryOptions(target ?? { campaignType: "banner", id: "" }), enabled: !!target });
   const dismissed = useDismissed();

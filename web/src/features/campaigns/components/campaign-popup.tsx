@@ -1,7 +1,7 @@
 // The page view's popup, a dialog once its trigger fires: titled with its title, in its colours, focus kept inside
 // and given back where it was. Escape, Close or the overlay dismiss it for good; its button follows its link.
 import type { DeliveredPopup } from "@contracts/marketing";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { buttonVariants } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { useCampaignSlots } from "../campaign-slots";
@@ -20,6 +20,8 @@ function PopupDialog({ popup }: { popup: DeliveredPopup }) {
   const triggered = usePopupTrigger(popup.trigger);
   const [closed, setClosed] = useState(false);
   const open = triggered && !closed;
+  // No trigger button opened it, so Radix has nowhere to return focus: back to where the visitor was.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
   useShown(popup, open);
   const href = campaignHref(popup.clickUrl);
   return (
@@ -31,7 +33,16 @@ function PopupDialog({ popup }: { popup: DeliveredPopup }) {
         dismiss(popup);
       }}
     >
-      <DialogContent style={{ backgroundColor: popup.backgroundColor, color: popup.textColor }}>
+      <DialogContent
+        style={{ backgroundColor: popup.backgroundColor, color: popup.textColor }}
+        onOpenAutoFocus={() => {
+          returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2">
             {popup.title}
