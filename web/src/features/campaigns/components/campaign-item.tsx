@@ -1,18 +1,13 @@
 // One delivered item as a visitor sees it (a banner strip, an in-app message or the affiliate ad as a card): its
 // title, text and image, its link through the click redirect, and Dismiss. Showing it reports the impression.
 import type { DeliveredItem } from "@contracts/marketing";
-import { isStoredUrl } from "@contracts/marketing";
 import { XIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
+import { linkHref } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { useCampaignSlots } from "../campaign-slots";
-
-/** The item's link made absolute on the origin apiFetch calls; none for a link that is not one of ours to follow. */
-export function campaignHref(clickUrl: string | null): string | undefined {
-  return clickUrl && isStoredUrl(clickUrl) ? new URL(clickUrl, window.location.origin).href : undefined;
-}
 
 /** Reports the item's impression once per page view, when it is on screen. */
 export function useShown(item: DeliveredItem | null, when = true): void {
@@ -41,7 +36,7 @@ type CampaignItemProps = { item: DeliveredItem; layout: "strip" | "card"; label:
 
 export function CampaignItem({ item, layout, label }: CampaignItemProps) {
   useShown(item);
-  const href = campaignHref(item.clickUrl);
+  const href = linkHref(item.clickUrl);
   const strip = layout === "strip";
   return (
     <section

@@ -4,9 +4,10 @@ import type { DeliveredPopup } from "@contracts/marketing";
 import { useRef, useState } from "react";
 import { buttonVariants } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { linkHref } from "@/lib/api";
 import { useCampaignSlots } from "../campaign-slots";
 import { usePopupTrigger } from "../live/use-popup-trigger";
-import { campaignHref, PreviewBadge, useShown } from "./campaign-item";
+import { PreviewBadge, useShown } from "./campaign-item";
 
 export function CampaignPopup() {
   const { answer, view } = useCampaignSlots();
@@ -23,7 +24,7 @@ function PopupDialog({ popup }: { popup: DeliveredPopup }) {
   // No trigger button opened it, so Radix has nowhere to return focus: back to where the visitor was.
   const returnFocusTo = useRef<HTMLElement | null>(null);
   useShown(popup, open);
-  const href = campaignHref(popup.clickUrl);
+  const href = linkHref(popup.clickUrl);
   return (
     <Dialog
       open={open}
