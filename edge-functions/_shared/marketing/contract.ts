@@ -557,6 +557,14 @@ export type DeliveredBanner = z.infer<typeof deliveredBannerSchema>;
 export type DeliveredPopup = z.infer<typeof deliveredPopupSchema>;
 export type DeliveredMessage = z.infer<typeof deliveredMessageSchema>;
 export type DeliveredAffiliateAd = z.infer<typeof deliveredAffiliateAdSchema>;
+/** GET /api/marketing/preview/{campaignType}/{id} (admin): one campaign as a visitor would get it, for its real slot. */
+export const deliveredItemSchema = z.discriminatedUnion("campaignType", [
+  deliveredBannerSchema,
+  deliveredPopupSchema,
+  deliveredMessageSchema,
+  deliveredAffiliateAdSchema,
+]);
+export type DeliveredItem = z.infer<typeof deliveredItemSchema>;
 export const EMPTY_DELIVERY: DeliveryAnswer = { banners: [], popup: null, inAppMessages: [], affiliateAd: null };
 
 /** POST /api/campaign-delivery/events (anyone) → 204. Limited per visitor (429). */
@@ -594,6 +602,8 @@ export type NotificationPage = z.infer<typeof notificationPageSchema>;
 export const NOTIFICATION_EVENT = "notification";
 export const notificationEventSchema = notificationSchema;
 
+// POST /api/notifications/{id}/delivered (the app got it live), /{id}/read and /read-all (signed in) → 204.
+
 /** GET /api/notifications/push-config (anyone): the VAPID public key browsers subscribe with; null when not set up. */
 export const pushConfigSchema = z.object({ vapidPublicKey: z.string().nullable() });
 /** POST /api/notifications/push-subscriptions (signed in) → 201: a browser's PushSubscription.toJSON(). */
@@ -613,4 +623,7 @@ export const pushUnsubscribeSchema = z.object({ endpoint: text({ error: "endpoin
 
 /** GET and PUT /api/notifications/email-subscription (signed in): marketing emails on or off. Only the owner turns
  * them back on after an unsubscribe. */
+/** GET /api/email/unsubscribe/{token} (no sign-in): whether the link names a recipient (POST to it unsubscribes). */
+export const unsubscribeLinkSchema = z.object({ valid: z.boolean() });
+
 export const emailSubscriptionSchema = z.object({ subscribed: z.boolean({ error: "subscribed must be true or false" }) });

@@ -21,6 +21,7 @@ import { usagePolicyRoute } from "@/routes/legal/usage-policy";
 import { pricingRoute } from "@/routes/pricing";
 import { supportRoute } from "@/routes/support";
 import { tempAdminRoute } from "@/routes/temp-admin";
+import { unsubscribeRoute } from "@/routes/unsubscribe";
 import { rootRoute } from "@/routes/root";
 
 // Only screens that exist are routes; everything else is the root's not-found screen. Screens for signed-in people go
@@ -43,6 +44,7 @@ const routeTree = rootRoute.addChildren([
   usagePolicyRoute,
   privacyRoute,
   termsRoute,
+  unsubscribeRoute,
 ]);
 
 export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {

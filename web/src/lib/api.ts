@@ -2,6 +2,7 @@
 // every non-OK answer turned into an error whose message reads "status: body".
 import { errorResponseSchema } from "@contracts/auth";
 import { needsCreditsSchema } from "@contracts/billing";
+import { isStoredUrl } from "@contracts/marketing";
 import type { z } from "zod";
 import { reportNeedsCredits } from "./needs-credits";
 import { getSessionId } from "./session-id";
@@ -89,4 +90,12 @@ export function refusalOf(error: unknown): string | undefined {
 /** What to tell a person about a failed call: the server's own message when it sent one. */
 export function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+/**
+ * A link the server handed out (a click redirect under /api/, or a stored http(s) link) as an absolute address on the
+ * origin apiFetch calls; undefined for anything that is not such a link (javascript:, //host).
+ */
+export function linkHref(url: string | null): string | undefined {
+  return url && isStoredUrl(url) ? new URL(url, window.location.origin).href : undefined;
 }

@@ -162,4 +162,27 @@ describe("My Account: profile", () => {
     expect(screen.getByText("Account deleted")).toBeVisible();
     expect(sent).toEqual([{ confirmUsername: "demo" }]);
   });
+
+  it("turns marketing emails off and on with one switch", async () => {
+    storeSessionFor(demoUser);
+    const sent: unknown[] = [];
+    mockNetwork({
+      "GET /api/user": () => json(demoUser),
+      "GET /api/notifications/email-subscription": () => json({ subscribed: true }),
+      "PUT /api/notifications/email-subscription": async (request) => {
+        const body = (await request.json()) as { subscribed: boolean };
+        sent.push(body);
+        return json(body);
+      },
+    });
+    const { user } = await renderApp("/account/profile");
+
+    const marketing = await section("Email preferences").findByRole("switch", { name: "Marketing emails" });
+    expect(marketing).toBeChecked();
+    await user.click(marketing);
+
+    expect(await screen.findByText("Marketing emails turned off")).toBeVisible();
+    expect(marketing).not.toBeChecked();
+    expect(sent).toEqual([{ subscribed: false }]);
+  });
 });

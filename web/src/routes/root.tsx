@@ -6,6 +6,8 @@ import { Button } from "@/components/ui/button";
 import { focusRing } from "@/components/ui/focus";
 import { Toaster } from "@/components/ui/toaster";
 import { NeedsCreditsDialog } from "@/features/account";
+import { useAuth } from "@/features/auth";
+import { BannerSlot, CampaignOffers, CampaignPopup, CampaignSlotsProvider } from "@/features/campaigns";
 import { cn } from "@/lib/cn";
 import { NotFoundScreen } from "./not-found";
 
@@ -21,6 +23,7 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  const { user, isLoading } = useAuth();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -32,11 +35,17 @@ function RootLayout() {
       >
         Skip to content
       </a>
-      <Header />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
-      </main>
-      <Footer />
+      <CampaignSlotsProvider isAdmin={isLoading ? undefined : (user?.isAdmin ?? false)}>
+        <Header />
+        <BannerSlot placement="header" />
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          <Outlet />
+          <CampaignOffers />
+        </main>
+        <BannerSlot placement="footer" />
+        <Footer />
+        <CampaignPopup />
+      </CampaignSlotsProvider>
       {/* Any call refused for want of credits, on any screen, opens the upgrade offer. */}
       <NeedsCreditsDialog />
       <Toaster />

@@ -36,7 +36,10 @@ describe("header", () => {
     expect(await header().findByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
     expect(header().getByRole("link", { name: "Register" })).toHaveAttribute("href", "/register");
     expect(header().queryByRole("button", { name: /Account menu/ })).not.toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only what to show the visitor (marketing's delivery) is asked for.
+    expect(fetchMock.mock.calls.map(([url]) => new URL(String(url), window.location.href).pathname)).toEqual([
+      "/api/campaign-delivery",
+    ]);
   });
 
   it("gives a signed-in user an account menu without the admin link", async () => {

@@ -3,6 +3,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { focusRing } from "@/components/ui/focus";
 import { HeaderBalance } from "@/features/account";
 import { useAuth } from "@/features/auth";
+import { NotificationBell } from "@/features/notifications";
 import { SupportUnreadBadge } from "@/features/support";
 import { ThemeToggle } from "@/features/theme";
 import { cn } from "@/lib/cn";
@@ -70,6 +71,7 @@ function AccountArea() {
     return (
       <div className="ml-1 flex items-center gap-1 sm:ml-2">
         <HeaderBalance key={user.id} />
+        <NotificationBell key={`bell-${user.id}`} userId={user.id} />
         <AccountMenu user={user} onLogout={() => void logout()} />
       </div>
     );

@@ -5,3 +5,4 @@ export { SupportUnreadBadge } from "./components/support-unread-badge";
 export { useAdminTickets } from "./api/get-admin-tickets";
 export { PriorityBadge, StatusBadge } from "./components/ticket-badges";
 export { formatTicketDate } from "./labels";
+export { useUnreadTicketCount } from "./use-unread-ticket-count";

@@ -1,5 +1,7 @@
-// My Account's profile: names and username, the sign-in details (email, password), and deleting the account.
+// My Account's profile: names and username, the sign-in details (email, password), marketing emails, and deleting the
+// account.
 import { ChangeEmailForm, ChangePasswordForm, useAuth } from "@/features/auth";
+import { MarketingEmailsSwitch } from "@/features/notifications";
 import { AccountSection } from "./account-layout";
 import { DeleteAccount, WHAT_DELETION_KEEPS } from "./delete-account";
 import { ProfileForm } from "./profile-form";
@@ -19,6 +21,9 @@ export function ProfilePage() {
         <ChangeEmailForm currentEmail={user.email} />
         <hr />
         <ChangePasswordForm user={user} />
+      </AccountSection>
+      <AccountSection title="Email preferences" description="What we may send you besides your account's own emails.">
+        <MarketingEmailsSwitch />
       </AccountSection>
       <AccountSection title="Delete account" description={WHAT_DELETION_KEEPS}>
         <DeleteAccount user={user} />

@@ -6,4 +6,4 @@ export function login(credentials: LoginRequest): Promise<User> {
   return postForSession("/api/login", loginRequestSchema, credentials);
 }
 
-export const useLogin = () => useSessionMutation(login);
+export const useLogin = () => useSessionMutation(login, "login");

@@ -6,4 +6,4 @@ export function register(account: RegisterRequest): Promise<User> {
   return postForSession("/api/register", registerRequestSchema, account);
 }
 
-export const useRegister = () => useSessionMutation(register);
+export const useRegister = () => useSessionMutation(register, "signup");

@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CircleAlertIcon, CircleCheckIcon, InfoIcon, LoaderCircleIcon } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { accountUsageQueryOptions, paymentsQueryOptions } from "@/features/account";
+import { reportVisitorAction } from "@/features/campaigns";
 import { messageOf } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { formatCount } from "@/lib/format";
@@ -96,7 +97,9 @@ function PaypalReturn({ orderId }: { orderId: string }) {
 }
 
 function PaymentOutcome({ payment }: { payment: Payment }) {
-  if (payment.status === "completed" || payment.status === "verified") {
+  const paid = payment.status === "completed" || payment.status === "verified";
+  useEffect(() => (paid ? reportVisitorAction("payment") : undefined), [paid]);
+  if (paid) {
     return (
       <ReturnNotice tone="done" title="Payment received">
         {payment.creditsGranted > 0

@@ -4,6 +4,7 @@
 // sent again with the same number, which the server answers without adding its rows twice. start-enhanced is never
 // repeated: a lost answer may have opened a session, and a second call would open another.
 import type { BulkRow, BulkUploadAnswer } from "@contracts/bulk-validation";
+import { reportVisitorAction } from "@/features/campaigns";
 import { ApiError } from "@/lib/api";
 import { deleteBulkSession } from "../api/delete-bulk-session";
 import { sendBulkPart } from "../api/send-bulk-part";
@@ -64,6 +65,7 @@ export async function sendUpload(
     totalRows: total,
     final: rest.length === 0,
   });
+  reportVisitorAction("bulk_validation");
   let sent = first.length;
   upload.onProgress?.(sent, total);
   try {

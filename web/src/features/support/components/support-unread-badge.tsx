@@ -1,12 +1,9 @@
 // The header's notice for a signed-in person: how many of their tickets have replies they have not read. Mounting it
 // also keeps their ticket list live (user:{id}) wherever they are in the app.
-import { useTickets } from "../api/get-tickets";
-import { unreadTickets } from "../live/cache-updates";
-import { useUserTicketsLive } from "../live/use-user-tickets-live";
+import { useUnreadTicketCount } from "../use-unread-ticket-count";
 
 export function SupportUnreadBadge({ userId }: { userId: string }) {
-  useUserTicketsLive(userId);
-  const count = unreadTickets(useTickets().data);
+  const count = useUnreadTicketCount(userId);
   if (count === 0) return null;
   return (
     <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-destructive px-1.5 text-xs font-semibold text-white">

@@ -3,6 +3,7 @@
 import { type ValidationResult, validateEmailRequestSchema, validationResultSchema } from "@contracts/validation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { refreshBalance } from "@/features/account";
+import { reportVisitorAction } from "@/features/campaigns";
 import { apiFetch, readJson } from "@/lib/api";
 
 export const validateEmailInputSchema = validateEmailRequestSchema;
@@ -19,5 +20,9 @@ export async function validateEmail(email: string): Promise<ValidationResult> {
 export function useValidateEmail() {
   const queryClient = useQueryClient();
   // Signed in, the work was paid from the balance (or refused for want of it): the header's figure is asked again.
-  return useMutation({ mutationFn: validateEmail, onSettled: () => refreshBalance(queryClient) });
+  return useMutation({
+    mutationFn: validateEmail,
+    onSuccess: () => reportVisitorAction("validation"),
+    onSettled: () => refreshBalance(queryClient),
+  });
 }
