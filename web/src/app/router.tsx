@@ -1,7 +1,15 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRouter, type RouterHistory } from "@tanstack/react-router";
 import { adminRoute } from "@/routes/_admin";
+import { crmAffiliatesRoute } from "@/routes/admin-crm-affiliates";
 import { adminDashboardRoute } from "@/routes/admin-dashboard";
+import {
+  adminMarketingRoute,
+  bannerAdsRoute,
+  emailCampaignsRoute,
+  popupCampaignsRoute,
+  pushNotificationsRoute,
+} from "@/routes/admin-marketing";
 import { adminSupportRoute } from "@/routes/admin-support";
 import { signedInRoute } from "@/routes/_signed-in";
 import {
@@ -35,7 +43,16 @@ const routeTree = rootRoute.addChildren([
     bulkValidationRoute,
     supportRoute,
     accountRoute.addChildren([accountIndexRoute, accountProfileRoute, accountUsageRoute, accountBillingRoute]),
-    adminRoute.addChildren([adminDashboardRoute, adminSupportRoute]),
+    adminRoute.addChildren([
+      adminDashboardRoute,
+      adminSupportRoute,
+      adminMarketingRoute,
+      bannerAdsRoute,
+      popupCampaignsRoute,
+      pushNotificationsRoute,
+      emailCampaignsRoute,
+      crmAffiliatesRoute,
+    ]),
     tempAdminRoute,
   ]),
   loginRoute,

@@ -5,3 +5,6 @@ export { ADMIN_TAB_LABELS, ADMIN_TABS, type AdminTab } from "./tabs";
 // A payment's status and method as the finances tab words them; a buyer's own payment history words them the same.
 export { paymentMethodLabel } from "./finances/payment-methods";
 export { PaymentStatusBadge } from "./finances/payment-status-badge";
+// The admin screens' building blocks, for the admin areas other features hold (marketing).
+export { AdminSection } from "./components/admin-section";
+export { StatCard } from "./components/stat-card";

@@ -1,6 +1,10 @@
 // The overview: the platform's figures for a timeframe with their trends, the charts, and the all-time totals.
 import { type PlatformSeries, TIMEFRAMES } from "@contracts/admin";
+import { Link } from "@tanstack/react-router";
+import { HandshakeIcon, MegaphoneIcon } from "lucide-react";
 import { BarChart } from "@/components/ui/bar-chart";
+import { focusRing } from "@/components/ui/focus";
+import { cn } from "@/lib/cn";
 import { formatCount, formatUsd } from "@/features/pricing";
 import type { AdminTabProps } from "../components/admin-dashboard";
 import { PlatformFigures } from "../components/platform-figures";
@@ -54,6 +58,20 @@ export function OverviewTab({ view, onViewChange }: AdminTabProps) {
         )}
       </PlatformFigures>
       <LifetimeStats />
+      <nav aria-label="Growth" className="grid gap-4 sm:grid-cols-2">
+        <Link to="/admin/marketing" className={areaCardClass}>
+          <MegaphoneIcon className="size-5 text-primary" aria-hidden />
+          <span className="font-semibold">Marketing</span>
+          <span className="text-sm text-muted-foreground">Campaigns, banners, popups, pushes and emails</span>
+        </Link>
+        <Link to="/admin/crm-affiliates" className={areaCardClass}>
+          <HandshakeIcon className="size-5 text-primary" aria-hidden />
+          <span className="font-semibold">CRM Affiliates</span>
+          <span className="text-sm text-muted-foreground">Partner ads and their clicks</span>
+        </Link>
+      </nav>
     </div>
   );
 }
+
+const areaCardClass = cn("grid gap-1 rounded-2xl border bg-card p-4 shadow-sm transition-colors hover:bg-accent sm:p-5", focusRing);

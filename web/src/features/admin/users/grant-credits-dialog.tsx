@@ -9,7 +9,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/toast-store";
 import { messageOf } from "@/lib/api";
 import { useGrantUserCredits } from "../api/grant-user-credits";
-import { momentField, numberField } from "./form-fields";
+import { momentField, numberField } from "@/lib/form-fields";
 import { GRANT_TYPE_LABELS, userLabel } from "./user-labels";
 import { UserPicker } from "./user-picker";
 

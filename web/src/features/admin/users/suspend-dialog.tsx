@@ -6,7 +6,7 @@ import { FormDialog } from "@/components/ui/form-dialog";
 import { toast } from "@/components/ui/toast-store";
 import { messageOf } from "@/lib/api";
 import { useSuspendUser } from "../api/user-suspension";
-import { momentField, toDatetimeLocal } from "./form-fields";
+import { momentField, toDatetimeLocal } from "@/lib/form-fields";
 import { formatWhen, userLabel } from "./user-labels";
 
 const suspension = suspensionRequestSchema.shape;

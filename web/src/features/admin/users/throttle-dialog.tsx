@@ -10,7 +10,7 @@ import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/toast-store";
 import { messageOf } from "@/lib/api";
 import { useSetUserThrottle } from "../api/set-user-throttle";
-import { numberField } from "./form-fields";
+import { numberField } from "@/lib/form-fields";
 import { throttleText, userLabel } from "./user-labels";
 
 const throttle = throttleRequestSchema.shape;

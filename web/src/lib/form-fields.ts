@@ -18,7 +18,8 @@ export function momentField<T extends z.ZodType<string | undefined, string | und
     .pipe(schema);
 }
 
-function toInstant(local: string): string {
+/** A datetime-local value as a UTC instant; what is not a date is handed on as typed. */
+export function toInstant(local: string): string {
   const moment = new Date(local);
   // Not a date: handed on as typed, for the contract's schema to refuse in its own words.
   return Number.isNaN(moment.getTime()) ? local : moment.toISOString();
@@ -27,4 +28,9 @@ function toInstant(local: string): string {
 /** A moment as a datetime-local field shows it, in the person's own time zone. */
 export function toDatetimeLocal(moment: Date): string {
   return new Date(moment.getTime() - moment.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/** An ISO instant as a datetime-local field shows it; blank for none. */
+export function instantToLocal(instant: string | null | undefined): string {
+  return instant ? toDatetimeLocal(new Date(instant)) : "";
 }
