@@ -69,7 +69,8 @@ export async function marketingFigures(stack: RunningStack): Promise<[string, st
 /**
  * The items and the events, in a few statements. Events go in with triggers off for the session (the superuser's
  * session_replication_role): they stand in for history, and a million counter updates on 700 rows would measure
- * the loader, not delivery. The counters are then rebuilt from the events by the product's own function.
+ * the loader, not delivery. So the loader sets each event's visitor as the trigger would (the user, else the
+ * session), and the counters are rebuilt from the events by the product's own function.
  */
 async function seedDelivery(sql: postgres.Sql, userIds: string[]): Promise<void> {
   const n = ITEMS_PER_KIND;
@@ -109,8 +110,8 @@ async function seedDelivery(sql: postgres.Sql, userIds: string[]): Promise<void>
   await sql.begin(async (transaction) => {
     await transaction`set local session_replication_role = replica`;
     // Event e is visitor e % VISITORS's, on the campaign e / VISITORS places after that visitor's first: each visitor
-    // meets EVENTS / VISITORS campaigns once, and every campaign is met by as many visitors, so no event repeats
-    // another's visitor, campaign and day (one impression per visitor, campaign and day).
+    // meets EVENTS / VISITORS campaigns once, and every campaign is met by as many visitors: no two events share a
+    // visitor and a campaign, as impressions (one per day) and dismissals (one ever) must not.
     await transaction`
       with campaigns as (
         select row_number() over (order by kind, id) - 1 as k, kind, id from (
@@ -122,20 +123,24 @@ async function seedDelivery(sql: postgres.Sql, userIds: string[]): Promise<void>
       ),
       counted as (select count(*)::integer as total from campaigns),
       events as (
-        select e, e % ${VISITORS} as v, ((e / ${VISITORS}) + e % ${VISITORS}) % counted.total as k,
+        select e % ${VISITORS} as v, ((e / ${VISITORS}) + e % ${VISITORS}) % counted.total as k,
           (hashint4(e) & 2147483647) % 100 as roll, (hashint4(e + 1) & 2147483647) % 60 as days_ago
         from generate_series(0, ${EVENTS - 1}::integer) as e, counted
+      ),
+      visitors as (
+        select v, (${userIds}::uuid[])[1 + v] as user_id,
+          case when v >= ${SIGNED_IN} then ${sessionPrefix} || lpad(v::text, 5, '0') end as session_id
+        from generate_series(0, ${VISITORS - 1}::integer) as v
       )
-      insert into public.campaign_analytics (campaign_type, campaign_id, event_type, user_id, session_id, visit_id,
-        page, visit_day, last_seen_at, created_at)
+      insert into public.campaign_analytics (campaign_type, campaign_id, event_type, user_id, session_id, visitor,
+        visit_id, page, visit_day, last_seen_at, created_at)
       select c.kind, c.id,
         case when ev.roll < 85 then 'impression' when ev.roll < 97 then 'click' when ev.roll < 99 then 'dismiss'
           else 'conversion' end,
-        case when ev.v < ${SIGNED_IN} then (${userIds}::uuid[])[1 + ev.v] end,
-        case when ev.v >= ${SIGNED_IN} then ${sessionPrefix} || lpad(ev.v::text, 5, '0') end,
+        who.user_id, who.session_id, coalesce(who.user_id::text, who.session_id),
         'benchvisit' || ev.v, '/', current_date - ev.days_ago,
         now() - make_interval(days => ev.days_ago), now() - make_interval(days => ev.days_ago)
-      from events as ev join campaigns as c on c.k = ev.k
+      from events as ev join campaigns as c on c.k = ev.k join visitors as who on who.v = ev.v
     `;
   });
   await sql`select private.rebuild_campaign_counters()`;
