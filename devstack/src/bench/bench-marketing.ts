@@ -3,7 +3,7 @@
 // displayed types, banner ads, popup campaigns, CRM affiliate ads) and EVENTS campaign events behind them, spread over
 // visitors, campaigns and two months, the load visitors among them. Email: a campaign to RECIPIENTS confirmed users
 // through the api's send and the campaign worker into devstack's mail catcher, from the send's POST to its sentAt;
-// then another with every worker process killed twice mid-send (SIGKILL, as a crash), and the catcher's messages per
+// then another with a worker process killed twice mid-send (SIGKILL, as a crash), and the catcher's messages per
 // recipient, since a batch retried after a kill must not reach anyone twice.
 import postgres from "postgres";
 import type { RunningStack } from "../cli/stack.ts";
@@ -109,6 +109,14 @@ async function seedDelivery(sql: postgres.Sql, userIds: string[]): Promise<void>
   `;
   await sql.begin(async (transaction) => {
     await transaction`set local session_replication_role = replica`;
+    // The table's indexes are built once after the load instead of row by row during it, as bulk loads do: the same
+    // definitions, dropped and made again in this transaction.
+    const indexes = await transaction<{ name: string; definition: string }[]>`
+      select i.relname as name, pg_get_indexdef(i.oid) as definition
+      from pg_index as x join pg_class as i on i.oid = x.indexrelid
+      where x.indrelid = 'public.campaign_analytics'::regclass and not x.indisprimary
+    `;
+    for (const index of indexes) await transaction`drop index ${transaction(`public.${index.name}`)}`;
     // Event e is visitor e % VISITORS's, on the campaign e / VISITORS places after that visitor's first: each visitor
     // meets EVENTS / VISITORS campaigns once, and every campaign is met by as many visitors: no two events share a
     // visitor and a campaign, as impressions (one per day) and dismissals (one ever) must not.
@@ -142,6 +150,8 @@ async function seedDelivery(sql: postgres.Sql, userIds: string[]): Promise<void>
         now() - make_interval(days => ev.days_ago), now() - make_interval(days => ev.days_ago)
       from events as ev join campaigns as c on c.k = ev.k join visitors as who on who.v = ev.v
     `;
+    await transaction`set local maintenance_work_mem = '256MB'`;
+    for (const index of indexes) await transaction.unsafe(index.definition);
   });
   await sql`select private.rebuild_campaign_counters()`;
   await sql`vacuum analyze public.campaign_analytics, public.marketing_campaigns, public.banner_ads,
@@ -238,8 +248,7 @@ async function emailSend(
     `;
     if (state?.sent) break;
     if (state && kills < killAt.length && state.processed >= state.total * killAt[kills]!) {
-      kills++;
-      await killWorker(stack);
+      await killWorker(stack, kills++);
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
@@ -258,9 +267,15 @@ async function asAdmin<T>(stack: RunningStack, token: string, path: string, expe
   return (await response.json()) as T;
 }
 
-/** Kills every process of the campaign worker, as a crash would; devstack starts them again. */
-async function killWorker(stack: RunningStack): Promise<void> {
-  for (const fn of await functionProcesses(stack)) if (fn.name === WORKER) process.kill(fn.pid, "SIGKILL");
+/**
+ * Kills one of the campaign worker's processes, as a crash would, the `nth` in turn so both die once: the other
+ * takes over the killed one's batch when its lease runs out (devstack starts the killed one again, idle until
+ * kicked).
+ */
+async function killWorker(stack: RunningStack, nth: number): Promise<void> {
+  const workers = (await functionProcesses(stack)).filter((fn) => fn.name === WORKER);
+  const victim = workers[nth % workers.length];
+  if (victim) process.kill(victim.pid, "SIGKILL");
 }
 
 /** The catcher's count of the campaign's messages to each of the send's recipients. */
