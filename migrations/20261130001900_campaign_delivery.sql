@@ -139,58 +139,61 @@ begin
           or validations >= a.show_after_validation_count)
         and not coalesce(s.dismissed, false)
     ),
-    delivered as (
-      select i.kind, i.source, i.priority, i.created_at, i.placement,
-        pg_catalog.jsonb_build_object(
-          'campaignType', i.kind,
-          'campaignId', i.id,
-          'title', i.title,
-          'content', i.content,
-          'imageUrl', i.image_url,
-          'actionText', i.action_text,
-          'clickUrl', case when i.link is not null then '/api/campaign-delivery/click/' || i.kind || '/' || i.id end,
-          'priority', i.priority
-        ) || case i.kind
-          when 'banner' then pg_catalog.jsonb_build_object('placement', i.placement)
-          when 'affiliate_ad' then pg_catalog.jsonb_build_object('crmType', i.crm_type)
-          when 'popup' then i.popup
-          else '{}'::jsonb
-        end as item
-      from candidates as i
+    eligible as materialized (
+      select i.* from candidates as i
       -- Display caps: a day's shows are one impression, so an item shown today may show again today; on a new day,
       -- while under its maximum and days_between after the last.
       where i.max_shows is null
         or i.last_day = today
         or coalesce(i.shows, 0) < i.max_shows and (i.last_day is null or i.last_day + i.days_between <= today)
+    ),
+    -- What the answer holds: a banner per placement, one popup (none while do-not-disturb holds: within 24 hours of
+    -- the visitor's last dismissal of anything), every in-app message, one affiliate ad (a CRM partner's first).
+    chosen as (
+      (select distinct on (e.placement) e.* from eligible as e where e.kind = 'banner'
+       order by e.placement, e.priority desc, e.created_at desc)
+      union all
+      (select e.* from eligible as e
+       where e.kind = 'popup'
+         and not (respect_dnd and exists (select from seen as s where s.dismissed_at > p_now - interval '24 hours'))
+       order by e.priority desc, e.created_at desc
+       limit 1)
+      union all
+      select e.* from eligible as e where e.kind = 'in_app_message'
+      union all
+      (select e.* from eligible as e where e.kind = 'affiliate_ad' order by e.source, e.priority desc, e.created_at desc
+       limit 1)
+    ),
+    delivered as (
+      select c.kind, c.priority, c.created_at,
+        pg_catalog.jsonb_build_object(
+          'campaignType', c.kind,
+          'campaignId', c.id,
+          'title', c.title,
+          'content', c.content,
+          'imageUrl', c.image_url,
+          'actionText', c.action_text,
+          'clickUrl', case when c.link is not null then '/api/campaign-delivery/click/' || c.kind || '/' || c.id end,
+          'priority', c.priority
+        ) || case c.kind
+          when 'banner' then pg_catalog.jsonb_build_object('placement', c.placement)
+          when 'affiliate_ad' then pg_catalog.jsonb_build_object('crmType', c.crm_type)
+          when 'popup' then c.popup
+          else '{}'::jsonb
+        end as item
+      from chosen as c
     )
     select pg_catalog.jsonb_build_object(
       'banners', coalesce((
-        select pg_catalog.jsonb_agg(b.item order by b.priority desc, b.created_at desc)
-        from (
-          select distinct on (d.placement) d.item, d.priority, d.created_at
-          from delivered as d
-          where d.kind = 'banner'
-          order by d.placement, d.priority desc, d.created_at desc
-        ) as b
+        select pg_catalog.jsonb_agg(d.item order by d.priority desc, d.created_at desc)
+        from delivered as d where d.kind = 'banner'
       ), '[]'::jsonb),
-      -- Do not disturb: no popup within 24 hours of the visitor's last dismissal of anything.
-      'popup', (
-        select d.item from delivered as d
-        where d.kind = 'popup'
-          and not (respect_dnd and exists (select from seen as s where s.dismissed_at > p_now - interval '24 hours'))
-        order by d.priority desc, d.created_at desc
-        limit 1
-      ),
+      'popup', (select d.item from delivered as d where d.kind = 'popup'),
       'inAppMessages', coalesce((
         select pg_catalog.jsonb_agg(d.item order by d.priority desc, d.created_at desc)
         from delivered as d where d.kind = 'in_app_message'
       ), '[]'::jsonb),
-      'affiliateAd', (
-        select d.item from delivered as d
-        where d.kind = 'affiliate_ad'
-        order by d.source, d.priority desc, d.created_at desc
-        limit 1
-      )
+      'affiliateAd', (select d.item from delivered as d where d.kind = 'affiliate_ad')
     )
   );
 end;
