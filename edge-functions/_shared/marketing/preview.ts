@@ -39,7 +39,9 @@ export async function previewCampaign(claims: AccessTokenClaims, type: PreviewTy
     const ownRow = own ? await rowOf(sql, own, id) : null;
     if (ownRow) return managerItem(type, id, ownRow);
     const campaign = await rowOf(sql, "public.marketing_campaigns", id);
-    if (!campaign || !CAMPAIGN_TYPES_IN[type].includes(String(campaign.type))) throw new DomainError("campaign_not_found");
+    if (!campaign || !CAMPAIGN_TYPES_IN[type].includes(String(campaign.type))) {
+      throw new DomainError("campaign_not_found");
+    }
     return campaignItem(type, id, campaign);
   });
 }
