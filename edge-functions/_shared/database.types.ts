@@ -241,6 +241,46 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"campaign_send_batches": {
+                  Row: {
+                    "attempts": number,"batch_no": number,"done_at": string | null,"lease_expires_at": string | null,"lease_owner": string | null,"send_id": string,"size": number,"status": string,"user_ids": (string)[] | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "attempts"?: number,"batch_no": number,"done_at"?: string | null,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"send_id": string,"size": number,"status"?: string,"user_ids"?: (string)[] | null
+                  }
+                  Update: {
+                    "attempts"?: number,"batch_no"?: number,"done_at"?: string | null,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"send_id"?: string,"size"?: number,"status"?: string,"user_ids"?: (string)[] | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "campaign_send_batches_send_id_fkey"
+      columns: ["send_id"]
+isOneToOne: false
+      referencedRelation: "campaign_sends"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"campaign_sends": {
+                  Row: {
+                    "campaign_id": string,"campaign_type": string,"completed_at": string | null,"created_at": string,"created_by": string | null,"id": string,"processed": number,"started_at": string | null,"status": string,"total": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "campaign_id": string,"campaign_type": string,"completed_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"id"?: string,"processed"?: number,"started_at"?: string | null,"status"?: string,"total"?: number
+                  }
+                  Update: {
+                    "campaign_id"?: string,"campaign_type"?: string,"completed_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"id"?: string,"processed"?: number,"started_at"?: string | null,"status"?: string,"total"?: number
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "campaign_sends_created_by_fkey"
+      columns: ["created_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"contact_lists": {
                   Row: {
                     "color": string,"created_at": string,"deleted_at": string | null,"description": string | null,"id": number,"is_default": boolean,"name": string,"updated_at": string,"user_id": string
@@ -326,6 +366,58 @@ isOneToOne: false
                   }
                   Relationships: [
                     
+                  ]
+                },"email_recipients": {
+                  Row: {
+                    "batch_no": number,"clicked_at": string | null,"created_at": string,"email": string,"email_campaign_id": string,"id": number,"opened_at": string | null,"sent_at": string | null,"status": string,"token": string,"unsubscribed_at": string | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "batch_no": number,"clicked_at"?: string | null,"created_at"?: string,"email": string,"email_campaign_id": string,"id"?: never,"opened_at"?: string | null,"sent_at"?: string | null,"status"?: string,"token"?: string,"unsubscribed_at"?: string | null,"user_id": string
+                  }
+                  Update: {
+                    "batch_no"?: number,"clicked_at"?: string | null,"created_at"?: string,"email"?: string,"email_campaign_id"?: string,"id"?: never,"opened_at"?: string | null,"sent_at"?: string | null,"status"?: string,"token"?: string,"unsubscribed_at"?: string | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "email_recipients_email_campaign_id_fkey"
+      columns: ["email_campaign_id"]
+isOneToOne: false
+      referencedRelation: "email_campaigns"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "email_recipients_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"email_suppressions": {
+                  Row: {
+                    "created_at": string,"email_campaign_id": string | null,"email_key": string,"reason": string,"user_id": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"email_campaign_id"?: string | null,"email_key": string,"reason"?: string,"user_id"?: string | null
+                  }
+                  Update: {
+                    "created_at"?: string,"email_campaign_id"?: string | null,"email_key"?: string,"reason"?: string,"user_id"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "email_suppressions_email_campaign_id_fkey"
+      columns: ["email_campaign_id"]
+isOneToOne: false
+      referencedRelation: "email_campaigns"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "email_suppressions_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
                   ]
                 },"email_validations": {
                   Row: {
@@ -541,6 +633,26 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"push_subscriptions": {
+                  Row: {
+                    "auth": string,"created_at": string,"endpoint": string,"failed_at": string | null,"id": string,"last_success_at": string | null,"p256dh": string,"user_agent": string | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "auth": string,"created_at"?: string,"endpoint": string,"failed_at"?: string | null,"id"?: string,"last_success_at"?: string | null,"p256dh": string,"user_agent"?: string | null,"user_id"?: string
+                  }
+                  Update: {
+                    "auth"?: string,"created_at"?: string,"endpoint"?: string,"failed_at"?: string | null,"id"?: string,"last_success_at"?: string | null,"p256dh"?: string,"user_agent"?: string | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "push_subscriptions_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"saved_contacts": {
                   Row: {
                     "company": string | null,"created_at": string,"domain": string,"email": string,"first_name": string | null,"id": number,"last_name": string | null,"list_id": number,"notes": string | null,"phone": string | null,"position": string | null,"search_text": string,"source": string,"source_url": string | null,"updated_at": string,"user_id": string
@@ -751,6 +863,32 @@ isOneToOne: false
       referencedColumns: ["id"]
     },{
       foreignKeyName: "usage_ledger_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"user_notifications": {
+                  Row: {
+                    "body": string,"created_at": string,"delivered_at": string | null,"icon": string | null,"id": string,"push_notification_id": string | null,"read_at": string | null,"title": string,"url": string | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "body": string,"created_at"?: string,"delivered_at"?: string | null,"icon"?: string | null,"id"?: string,"push_notification_id"?: string | null,"read_at"?: string | null,"title": string,"url"?: string | null,"user_id": string
+                  }
+                  Update: {
+                    "body"?: string,"created_at"?: string,"delivered_at"?: string | null,"icon"?: string | null,"id"?: string,"push_notification_id"?: string | null,"read_at"?: string | null,"title"?: string,"url"?: string | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "user_notifications_push_notification_id_fkey"
+      columns: ["push_notification_id"]
+isOneToOne: false
+      referencedRelation: "push_notifications"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "user_notifications_user_id_fkey"
       columns: ["user_id"]
 isOneToOne: false
       referencedRelation: "profiles"
