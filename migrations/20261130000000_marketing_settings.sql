@@ -71,7 +71,7 @@ as $$
 declare
   keys constant jsonb := '{"marketingEnabled": "marketing_enabled", "respectDoNotDisturb": "marketing_respect_dnd",
     "clickTracking": "marketing_click_tracking", "conversionTracking": "marketing_conversion_tracking",
-    "userSegmentation": "marketing_user_segmentation"}';
+    "userSegmentation": "marketing_user_segmentation"}'::jsonb;
   previous jsonb;
   saved jsonb;
 begin
