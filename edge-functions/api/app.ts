@@ -12,7 +12,7 @@ import { RATE_LIMIT_HEADERS } from "./lib/rate-limit-headers.ts";
 import { requireAdmin } from "./lib/require-admin.ts";
 import { withSecurityHeaders } from "./lib/security-headers.ts";
 import { storableParams } from "./lib/storable-params.ts";
-import { requireUser, type SignedInEnv } from "./lib/require-user.ts";
+import { requireUser } from "./lib/require-user.ts";
 import { accountRoutes } from "./routes/account/account.routes.ts";
 import { anonymousRoutes } from "./routes/anonymous/anonymous.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
@@ -110,21 +110,24 @@ export function createApp() {
   ) admin.route("/", routes);
   app.route("/admin", admin);
   // The admin areas the spec puts under other prefixes have the same guard, once each: the support agents'
-  // (/api/support/admin/...), the payment providers' setup, the platform analytics page's figures, and marketing's
-  // campaigns, managers and CRM affiliate ads.
+  // (/api/support/admin/...), the payment providers' setup and the platform analytics page's figures.
   for (
-    const [prefix, ...routes] of [
+    const [prefix, routes] of [
       ["/support/admin", supportAgentRoutes],
       ["/payment-config", paymentConfigRoutes],
       ["/temp-admin-stats", tempAdminStatsRoutes],
-      ["/marketing", campaignsRoutes, settingsRoutes, figuresRoutes],
-      ["/campaigns", bannerAdsRoutes, popupCampaignsRoutes, pushNotificationsRoutes, emailCampaignsRoutes],
-      ["/affiliate/admin", affiliatesRoutes],
     ] as const
-  ) {
-    const group = new Hono<SignedInEnv>().use(requireAdmin);
-    for (const part of routes) group.route("/", part);
-    app.route(prefix, group);
+  ) app.route(prefix, new Hono().use(requireAdmin).route("/", routes));
+  // Marketing's admin areas, one guard each: the campaigns, switches and figures; the four managers; the CRM ads.
+  const marketing = new Hono().use(requireAdmin);
+  for (const routes of [campaignsRoutes, settingsRoutes, figuresRoutes]) marketing.route("/", routes);
+  app.route("/marketing", marketing);
+  const managers = new Hono().use(requireAdmin);
+  for (const routes of [bannerAdsRoutes, popupCampaignsRoutes, pushNotificationsRoutes, emailCampaignsRoutes]) {
+    managers.route("/", routes);
   }
+  app.route("/campaigns", managers);
+  app.route("/affiliate/admin", new Hono().use(requireAdmin).route("/", affiliatesRoutes));
   return app;
 }
+

@@ -112,10 +112,20 @@ async function syncLink(
 }
 
 function checkManagerLimits(input: CampaignFields): void {
+  const push = input.type === "push_notification";
   const limits: [boolean, string][] = [
-    [input.type === "push_notification" && input.title.length > PUSH_TITLE_MAX, `title: must be at most ${PUSH_TITLE_MAX} characters for a push notification`],
-    [input.type === "push_notification" && input.content.length > PUSH_MESSAGE_MAX, `content: must be at most ${PUSH_MESSAGE_MAX} characters for a push notification`],
-    [input.type === "email" && input.title.length > EMAIL_SUBJECT_MAX, `title: must be at most ${EMAIL_SUBJECT_MAX} characters for an email (its subject)`],
+    [
+      push && input.title.length > PUSH_TITLE_MAX,
+      `title: must be at most ${PUSH_TITLE_MAX} characters for a push notification`,
+    ],
+    [
+      push && input.content.length > PUSH_MESSAGE_MAX,
+      `content: must be at most ${PUSH_MESSAGE_MAX} characters for a push notification`,
+    ],
+    [
+      input.type === "email" && input.title.length > EMAIL_SUBJECT_MAX,
+      `title: must be at most ${EMAIL_SUBJECT_MAX} characters for an email (its subject)`,
+    ],
   ];
   const broken = limits.find(([fails]) => fails);
   if (broken) throw new DomainError("invalid_input", { problem: broken[1] });
@@ -149,7 +159,10 @@ function emailColumns(input: CampaignFields): Row {
     subject: input.title,
     content: input.content,
     template_type: "promotional",
-    target_audience: types.includes("all") ? "all" : types.includes("new") ? "new" : types.includes("returning") ? "returning" : "all",
+    // An email goes to all, new or returning users: the campaign's first of those, all when it names neither.
+    target_audience: types.includes("all")
+      ? "all"
+      : types.find((type) => type === "new" || type === "returning") ?? "all",
     ...managerTiming(input),
   };
 }
@@ -211,7 +224,10 @@ function campaignOf(row: Row): MarketingCampaign {
       endDate: fields.endDate,
       timezone: fields.timezone,
       // PostgreSQL's time is HH:MM:SS; the contract's HH:MM.
-      activeHours: { start: String(fields.activeHoursStart).slice(0, 5), end: String(fields.activeHoursEnd).slice(0, 5) },
+      activeHours: {
+        start: String(fields.activeHoursStart).slice(0, 5),
+        end: String(fields.activeHoursEnd).slice(0, 5),
+      },
     },
   });
 }

@@ -77,7 +77,9 @@ export function adminRows<Item, Input>(spec: AdminRowsSpec<Item, Input>): AdminR
       if (changed.length === 0) throw new DomainError(spec.notFound);
     },
     async remove(sql, id) {
-      const [row] = await sql<{ row: Row }[]>`delete from ${sql(table)} t where id = ${id} returning to_jsonb(t) as row`;
+      const [row] = await sql<{ row: Row }[]>`
+        delete from ${sql(table)} t where id = ${id} returning to_jsonb(t) as row
+      `;
       if (!row) throw new DomainError(spec.notFound);
       return row.row;
     },

@@ -20,7 +20,9 @@ const REFUSALS: Record<string, () => DomainError> = {
   "P0409 zoho_exists": () => new DomainError("zoho_exists"),
   "P0409 counter_read_only": () => new DomainError("counter_read_only"),
   "P0400 invalid_timezone": () =>
-    new DomainError("invalid_input", { problem: "scheduling.timezone: timezone must be an IANA time zone such as Europe/Paris" }),
+    new DomainError("invalid_input", {
+      problem: "scheduling.timezone: timezone must be an IANA time zone such as Europe/Paris",
+    }),
 };
 
 function refusal(notFound: NotFoundReason) {

@@ -20,10 +20,13 @@ const SETTING_KEYS: Record<Switch, string> = {
 export async function readMarketingSettings(claims: AccessTokenClaims): Promise<MarketingSettings> {
   const rows = await asUser(claims, (sql) =>
     sql<{ setting_key: string; setting_value: string }[]>`
-      select setting_key, setting_value from public.admin_settings where setting_key in ${sql(Object.values(SETTING_KEYS))}
+      select setting_key, setting_value from public.admin_settings
+      where setting_key in ${sql(Object.values(SETTING_KEYS))}
     `
   );
-  const off = new Set(rows.filter((row) => row.setting_value.trim().toLowerCase() === "false").map((row) => row.setting_key));
+  const off = new Set(
+    rows.filter((row) => row.setting_value.trim().toLowerCase() === "false").map((row) => row.setting_key),
+  );
   const switches = Object.entries(SETTING_KEYS).map(([field, key]) => [field, !off.has(key)]);
   return marketingSettingsSchema.parse({ ...Object.fromEntries(switches), abTesting: false });
 }
@@ -34,7 +37,8 @@ export async function saveMarketingSettings(
   settings: MarketingSettings,
 ): Promise<MarketingSettings> {
   const [row] = await marketingRefusals("campaign_not_found", () =>
-    asUser(claims, (sql) => sql<{ saved: unknown }[]>`select private.save_marketing_settings(${sql.json(settings)}) as saved`)
+    asUser(claims, (sql) =>
+      sql<{ saved: unknown }[]>`select private.save_marketing_settings(${sql.json(settings)}) as saved`)
   );
   return marketingSettingsSchema.parse(row!.saved);
 }

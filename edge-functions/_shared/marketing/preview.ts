@@ -26,6 +26,9 @@ const CAMPAIGN_TYPES_IN: Record<PreviewType, string[]> = {
   affiliate_ad: ["affiliate_ad"],
 };
 
+/** Popup campaigns and CRM ads have no priority of their own: delivery ranks them as a campaign of the default. */
+const UNRANKED_PRIORITY = 5;
+
 /** The slot's own table, searched before the marketing campaigns. */
 const OWN_TABLE: Partial<Record<PreviewType, string>> = {
   banner: "public.banner_ads",
@@ -39,7 +42,9 @@ export async function previewCampaign(claims: AccessTokenClaims, type: PreviewTy
     const ownRow = own ? await rowOf(sql, own, id) : null;
     if (ownRow) return managerItem(type, id, ownRow);
     const campaign = await rowOf(sql, "public.marketing_campaigns", id);
-    if (!campaign || !CAMPAIGN_TYPES_IN[type].includes(String(campaign.type))) throw new DomainError("campaign_not_found");
+    if (!campaign || !CAMPAIGN_TYPES_IN[type].includes(String(campaign.type))) {
+      throw new DomainError("campaign_not_found");
+    }
     return campaignItem(type, id, campaign);
   });
 }
@@ -77,7 +82,7 @@ function managerItem(type: PreviewType, id: string, row: Row) {
         imageUrl: null,
         actionText: row.button_text,
         clickUrl: clickUrl(type, id, row.button_url),
-        priority: 0,
+        priority: UNRANKED_PRIORITY,
         trigger: { type: row.trigger_type, value: row.trigger_value },
         frequency: row.display_frequency,
         backgroundColor: row.background_color,
@@ -92,7 +97,7 @@ function managerItem(type: PreviewType, id: string, row: Row) {
         imageUrl: row.ad_image_url,
         actionText: row.ad_button_text,
         clickUrl: clickUrl(type, id, row.affiliate_url),
-        priority: 0,
+        priority: UNRANKED_PRIORITY,
         crmType: row.crm_type,
       });
   }

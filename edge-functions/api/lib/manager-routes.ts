@@ -31,7 +31,11 @@ export function managerRoutes<Item, Schema extends z.ZodType>(manager: Manager<I
   type WithBody = Context<SignedInEnv, string, JsonInput<Schema>>;
   return new Hono<SignedInEnv>()
     .get(path, async (c) => c.json(await rows.list(c.var.signedIn.claims), 200))
-    .post(path, jsonBody(input), async (c: WithBody) => c.json(await rows.create(c.var.signedIn.claims, c.req.valid("json")), 201))
+    .post(
+      path,
+      jsonBody(input),
+      async (c: WithBody) => c.json(await rows.create(c.var.signedIn.claims, c.req.valid("json")), 201),
+    )
     .put(
       `${path}/:id`,
       jsonBody(input),

@@ -187,7 +187,10 @@ Deno.test("preview: a campaign or a manager's row as delivered in its slot", asy
     body: { title: "Wait", content: "Before you go", triggerType: "exit_intent", backgroundColor: "#000000" },
   });
   const asPopup = deliveredPopupSchema.parse((await preview("popup", (popup.json as { id: string }).id)).json);
-  assert.deepEqual([asPopup.trigger.type, asPopup.backgroundColor, asPopup.actionText], ["exit_intent", "#000000", "Learn More"]);
+  assert.deepEqual(
+    [asPopup.trigger.type, asPopup.backgroundColor, asPopup.actionText, asPopup.priority],
+    ["exit_intent", "#000000", "Learn More", 5],
+  );
 
   const affiliate = await create(admin.token, { ...minimal, type: "affiliate_ad" });
   assert.equal(deliveredAffiliateAdSchema.parse((await preview("affiliate_ad", affiliate.id)).json).crmType, null);
