@@ -1,16 +1,16 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { delivery } from "@/test/campaigns";
 import { json, mockNetwork } from "@/test/network";
 import { renderApp } from "@/test/render-app";
 
 const TOKEN = "u4G0cW1pZkqL9mN2xY7vT3sR8eA5bD6fH0jK1lM2nO3";
-const delivery = () => json({ banners: [], popup: null, inAppMessages: [], affiliateAd: null });
 
 describe("/unsubscribe/$token", () => {
   it("unsubscribes with the button only, without signing in", async () => {
     const posted: string[] = [];
     mockNetwork({
-      "GET /api/campaign-delivery": delivery,
+      "GET /api/campaign-delivery": () => json(delivery()),
       [`GET /api/email/unsubscribe/${TOKEN}`]: () => json({ valid: true }),
       [`POST /api/email/unsubscribe/${TOKEN}`]: (request) => {
         posted.push(new URL(request.url).pathname);
@@ -32,7 +32,7 @@ describe("/unsubscribe/$token", () => {
 
   it("says so when the link names no one", async () => {
     mockNetwork({
-      "GET /api/campaign-delivery": delivery,
+      "GET /api/campaign-delivery": () => json(delivery()),
       "GET /api/email/unsubscribe/not-a-token": () => json({ message: "Not found" }, { status: 404 }),
     });
     await renderApp("/unsubscribe/not-a-token");
@@ -43,7 +43,7 @@ describe("/unsubscribe/$token", () => {
 
   it("shows the server's message when unsubscribing fails, and keeps the button", async () => {
     mockNetwork({
-      "GET /api/campaign-delivery": delivery,
+      "GET /api/campaign-delivery": () => json(delivery()),
       [`GET /api/email/unsubscribe/${TOKEN}`]: () => json({ valid: true }),
       [`POST /api/email/unsubscribe/${TOKEN}`]: () => json({ message: "Try again in a minute" }, { status: 503 }),
     });
