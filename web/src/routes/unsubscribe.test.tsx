@@ -11,7 +11,7 @@ describe("/unsubscribe/$token", () => {
     const posted: string[] = [];
     mockNetwork({
       "GET /api/campaign-delivery": () => json(delivery()),
-      [`GET /api/email/unsubscribe/${TOKEN}`]: () => json({ valid: true }),
+      [`GET /api/email/unsubscribe/${TOKEN}`]: () => json({ valid: true, unsubscribed: false }),
       [`POST /api/email/unsubscribe/${TOKEN}`]: (request) => {
         posted.push(new URL(request.url).pathname);
         return new Response(null, { status: 204 });
@@ -30,6 +30,17 @@ describe("/unsubscribe/$token", () => {
     expect(screen.queryByRole("button", { name: "Unsubscribe" })).not.toBeInTheDocument();
   });
 
+  it("says so at once when the link was used already", async () => {
+    mockNetwork({
+      "GET /api/campaign-delivery": () => json(delivery()),
+      [`GET /api/email/unsubscribe/${TOKEN}`]: () => json({ valid: true, unsubscribed: true }),
+    });
+    await renderApp(`/unsubscribe/${TOKEN}`);
+
+    expect(await screen.findByRole("status")).toHaveTextContent("You have been unsubscribed.");
+    expect(screen.queryByRole("button", { name: "Unsubscribe" })).not.toBeInTheDocument();
+  });
+
   it("says so when the link names no one", async () => {
     mockNetwork({
       "GET /api/campaign-delivery": () => json(delivery()),
@@ -44,7 +55,7 @@ describe("/unsubscribe/$token", () => {
   it("shows the server's message when unsubscribing fails, and keeps the button", async () => {
     mockNetwork({
       "GET /api/campaign-delivery": () => json(delivery()),
-      [`GET /api/email/unsubscribe/${TOKEN}`]: () => json({ valid: true }),
+      [`GET /api/email/unsubscribe/${TOKEN}`]: () => json({ valid: true, unsubscribed: false }),
       [`POST /api/email/unsubscribe/${TOKEN}`]: () => json({ message: "Try again in a minute" }, { status: 503 }),
     });
     const { user } = await renderApp(`/unsubscribe/${TOKEN}`);
