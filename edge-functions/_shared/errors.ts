@@ -119,6 +119,23 @@ export interface DomainFailures {
   // units than it needs); the upgrade popup opens on it.
   credits_needed: { work: WorkKind; balance: number };
 
+  // Marketing: the admin's campaigns, the four managers and the CRM affiliate ads. Each kind has its own not found.
+  campaign_not_found: undefined;
+  banner_ad_not_found: undefined;
+  popup_campaign_not_found: undefined;
+  push_notification_not_found: undefined;
+  email_campaign_not_found: undefined;
+  affiliate_not_found: undefined;
+  /** A send of a campaign that is switched off. */
+  campaign_not_active: undefined;
+  /** A push or email campaign goes out once. */
+  already_sent: undefined;
+  /** An affiliate setting keeps the CRM it was created for. */
+  crm_type_locked: undefined;
+  zoho_exists: undefined;
+  /** Counters, revenue, sent times and sent links move only with events and sends. */
+  counter_read_only: undefined;
+
   // The account. Deleting it takes the caller's username typed again.
   confirmation_mismatch: undefined;
   /** Another account has the username (in any case). */

@@ -12,7 +12,7 @@ import { RATE_LIMIT_HEADERS } from "./lib/rate-limit-headers.ts";
 import { requireAdmin } from "./lib/require-admin.ts";
 import { withSecurityHeaders } from "./lib/security-headers.ts";
 import { storableParams } from "./lib/storable-params.ts";
-import { requireUser } from "./lib/require-user.ts";
+import { requireUser, type SignedInEnv } from "./lib/require-user.ts";
 import { accountRoutes } from "./routes/account/account.routes.ts";
 import { anonymousRoutes } from "./routes/anonymous/anonymous.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
@@ -32,6 +32,14 @@ import { reportsRoutes } from "./routes/admin/reports/reports.routes.ts";
 import { statsRoutes, tempAdminStatsRoutes } from "./routes/admin/stats/stats.routes.ts";
 import { activePopupRoutes, systemPopupsRoutes } from "./routes/admin/system-popups/system-popups.routes.ts";
 import { usersRoutes } from "./routes/admin/users/users.routes.ts";
+import { affiliatesRoutes } from "./routes/admin/marketing/affiliates/affiliates.routes.ts";
+import { bannerAdsRoutes } from "./routes/admin/marketing/banner-ads/banner-ads.routes.ts";
+import { campaignsRoutes } from "./routes/admin/marketing/campaigns/campaigns.routes.ts";
+import { emailCampaignsRoutes } from "./routes/admin/marketing/email-campaigns/email-campaigns.routes.ts";
+import { figuresRoutes } from "./routes/admin/marketing/figures/figures.routes.ts";
+import { popupCampaignsRoutes } from "./routes/admin/marketing/popup-campaigns/popup-campaigns.routes.ts";
+import { pushNotificationsRoutes } from "./routes/admin/marketing/push-notifications/push-notifications.routes.ts";
+import { settingsRoutes } from "./routes/admin/marketing/settings/settings.routes.ts";
 import { supportAgentRoutes, supportRoutes } from "./routes/support/support.routes.ts";
 import { validateEmailRoutes } from "./routes/validate-email/validate-email.routes.ts";
 
@@ -96,13 +104,21 @@ export function createApp() {
   ) admin.route("/", routes);
   app.route("/admin", admin);
   // The admin areas the spec puts under other prefixes have the same guard, once each: the support agents'
-  // (/api/support/admin/...), the payment providers' setup and the platform analytics page's figures.
+  // (/api/support/admin/...), the payment providers' setup, the platform analytics page's figures, and marketing's
+  // campaigns, managers and CRM affiliate ads.
   for (
-    const [prefix, routes] of [
+    const [prefix, ...routes] of [
       ["/support/admin", supportAgentRoutes],
       ["/payment-config", paymentConfigRoutes],
       ["/temp-admin-stats", tempAdminStatsRoutes],
+      ["/marketing", campaignsRoutes, settingsRoutes, figuresRoutes],
+      ["/campaigns", bannerAdsRoutes, popupCampaignsRoutes, pushNotificationsRoutes, emailCampaignsRoutes],
+      ["/affiliate/admin", affiliatesRoutes],
     ] as const
-  ) app.route(prefix, new Hono().use(requireAdmin).route("/", routes));
+  ) {
+    const group = new Hono<SignedInEnv>().use(requireAdmin);
+    for (const part of routes) group.route("/", part);
+    app.route(prefix, group);
+  }
   return app;
 }

@@ -51,6 +51,15 @@ import {
 } from "../../_shared/contracts/support.ts";
 import { validateEmailRequestSchema } from "../../_shared/contracts/validation.ts";
 import {
+  affiliateSettingInputSchema,
+  bannerAdInputSchema,
+  emailCampaignInputSchema,
+  marketingCampaignInputSchema,
+  marketingSettingsSchema,
+  popupCampaignInputSchema,
+  pushNotificationInputSchema,
+} from "../../_shared/contracts/marketing.ts";
+import {
   type Caller,
   CALLERS,
   contentTypes,
@@ -123,6 +132,11 @@ export const REQUEST_CONTRACTS: Record<string, z.ZodType> = {
   paypalEventFields,
   stripeCredentials: paymentConfigRequestSchemas.stripe,
   cryptoCredentials: paymentConfigRequestSchemas.crypto,
+  bannerAdInputSchema,
+  popupCampaignInputSchema,
+  pushNotificationInputSchema,
+  emailCampaignInputSchema,
+  marketingSettingsSchema,
 };
 
 /**
@@ -270,6 +284,48 @@ export function fuzzTargets(world: World): Target[] {
     { method: "GET", path: "/api/payment-config", signedIn: true, runs: 20 },
     { method: "POST", path: "/api/payment-config/:provider", params: [provider], body: paymentConfigRequestSchemas.stripe, signedIn: true, runs: 80 },
   );
+  // Marketing's admin areas, under their three prefixes: as above, every shape of caller must meet the guard's 4xx.
+  // The campaign's and the affiliate setting's bodies (time zones, CRM type patterns) seldom pass at random, so they
+  // stay out of REQUEST_CONTRACTS' check; the guard refuses before any body is read anyway.
+  const campaignId = fc.oneof(fc.uuid(), nastySegment);
+  const previewType = fc.oneof(fc.constantFrom("banner", "popup", "in_app_message", "affiliate_ad", "email"), nastySegment);
+  specs.push(
+    { method: "GET", path: "/api/marketing/campaigns", signedIn: true, runs: 20 },
+    { method: "POST", path: "/api/marketing/campaigns", body: marketingCampaignInputSchema, signedIn: true, runs: 40 },
+    { method: "PUT", path: "/api/marketing/campaigns/:id", params: [campaignId], body: marketingCampaignInputSchema, signedIn: true, runs: 40 },
+    { method: "DELETE", path: "/api/marketing/campaigns/:id", params: [campaignId], signedIn: true, runs: 20 },
+    { method: "GET", path: "/api/marketing/preview/:campaignType/:id", params: [previewType, campaignId], signedIn: true, runs: 20 },
+    { method: "GET", path: "/api/marketing/stats", signedIn: true, runs: 20 },
+    { method: "GET", path: "/api/marketing/analytics", signedIn: true, runs: 20 },
+    { method: "GET", path: "/api/marketing/settings", signedIn: true, runs: 20 },
+    { method: "PUT", path: "/api/marketing/settings", body: marketingSettingsSchema, signedIn: true, runs: 40 },
+    { method: "GET", path: "/api/affiliate/admin/settings", signedIn: true, runs: 20 },
+    { method: "POST", path: "/api/affiliate/admin/settings", body: affiliateSettingInputSchema, signedIn: true, runs: 40 },
+    { method: "POST", path: "/api/affiliate/admin/init-zoho", signedIn: true, runs: 20 },
+  );
+  for (
+    const [manager, body] of [
+      ["banner-ads", bannerAdInputSchema],
+      ["popup-campaigns", popupCampaignInputSchema],
+      ["push-notifications", pushNotificationInputSchema],
+      ["email-campaigns", emailCampaignInputSchema],
+    ] as const
+  ) {
+    const path = `/api/campaigns/${manager}`;
+    specs.push(
+      { method: "GET", path, signedIn: true, runs: 20 },
+      { method: "POST", path, body, signedIn: true, runs: 40 },
+      { method: "PUT", path: `${path}/:id`, params: [campaignId], body, signedIn: true, runs: 40 },
+      { method: "DELETE", path: `${path}/:id`, params: [campaignId], signedIn: true, runs: 20 },
+    );
+  }
+  for (const manager of ["push-notifications", "email-campaigns"]) {
+    specs.push(
+      { method: "POST", path: `/api/campaigns/${manager}/:id/send`, params: [campaignId], signedIn: true, runs: 20 },
+      { method: "GET", path: `/api/campaigns/${manager}/:id/audience`, params: [campaignId], signedIn: true, runs: 20 },
+    );
+  }
+  specs.push({ method: "GET", path: "/api/campaigns/email-campaigns/:id/preview", params: [campaignId], signedIn: true, runs: 20 });
   return [
     ...specs.map((spec) => ({
       name: `${spec.method} ${spec.path}`,

@@ -170,6 +170,18 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
 
   credits_needed: { status: 402, message: ({ work, balance }) => creditsNeededMessage(work, balance) },
 
+  campaign_not_found: { status: 404, message: "Campaign not found" },
+  banner_ad_not_found: { status: 404, message: "Banner ad not found" },
+  popup_campaign_not_found: { status: 404, message: "Popup campaign not found" },
+  push_notification_not_found: { status: 404, message: "Push notification not found" },
+  email_campaign_not_found: { status: 404, message: "Email campaign not found" },
+  affiliate_not_found: { status: 404, message: "Affiliate setting not found" },
+  campaign_not_active: { status: 409, message: "Campaign is not active" },
+  already_sent: { status: 409, message: "Already sent" },
+  crm_type_locked: { status: 409, message: "CRM type cannot be changed" },
+  zoho_exists: { status: 409, message: "Zoho CRM settings already exist" },
+  counter_read_only: { status: 409, message: "Counters are read only" },
+
   confirmation_mismatch: {
     status: 400,
     message: "confirmUsername: Type your username exactly as it is to confirm deleting your account",

@@ -1,6 +1,7 @@
 // A row's id in the path (/contacts/:id). Anything but a positive whole number is answered like the id of someone
 // else's row, not found, so a malformed id reveals nothing a well-formed one would not.
 import { DomainError } from "../../_shared/errors.ts";
+import type { NotFoundReason } from "../../_shared/marketing/index.ts";
 
 export function pathId(
   text: string | undefined,
@@ -15,7 +16,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A uuid in the path (/bulk-validation/sessions/:id), lower-cased; anything else is not found, like pathId. */
 export function pathUuid(
   text: string | undefined,
-  notFound: "bulk_session_not_found" | "ticket_not_found" | "user_not_found" | "payment_not_found",
+  notFound:
+    | "bulk_session_not_found"
+    | "ticket_not_found"
+    | "user_not_found"
+    | "payment_not_found"
+    | NotFoundReason,
 ): string {
   if (!text || !UUID.test(text)) throw new DomainError(notFound);
   return text.toLowerCase();

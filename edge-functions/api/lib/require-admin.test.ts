@@ -1,13 +1,21 @@
-// The admin areas' one guard each (app.ts): /api/admin, /api/support/admin, /api/payment-config and
-// /api/temp-admin-stats. Every route the app declares under any of them answers a visitor 401 and a signed-in user
-// who is not an admin 403, so a route mounted outside its group's guard fails here. The upgrade popup's public read is
-// the one route meant to be outside.
+// The admin areas' one guard each (app.ts): /api/admin, /api/support/admin, /api/payment-config,
+// /api/temp-admin-stats, and marketing's /api/marketing, /api/campaigns and /api/affiliate/admin. Every route the app
+// declares under any of them answers a visitor 401 and a signed-in user who is not an admin 403, so a route mounted
+// outside its group's guard fails here. The upgrade popup's public read is the one route meant to be outside.
 import assert from "node:assert/strict";
 import { createApp } from "../app.ts";
 import { assertError, call, signedInUser } from "../testing/stack.ts";
 import { ADMIN_ONLY_MESSAGE } from "./require-admin.ts";
 
-const ADMIN_PREFIXES = ["/api/admin/", "/api/support/admin/", "/api/payment-config", "/api/temp-admin-stats"];
+const ADMIN_PREFIXES = [
+  "/api/admin/",
+  "/api/support/admin/",
+  "/api/payment-config",
+  "/api/temp-admin-stats",
+  "/api/marketing/",
+  "/api/campaigns/",
+  "/api/affiliate/admin/",
+];
 const PUBLIC_UNDER_ADMIN = new Set(["GET /api/admin/system-popups/:popupType"]);
 
 function adminRoutes(): string[] {
@@ -41,6 +49,12 @@ Deno.test("the guarded routes include every admin area", () => {
       "GET /api/payment-config",
       "POST /api/payment-config/:provider",
       "GET /api/temp-admin-stats",
+      "PUT /api/marketing/campaigns/:id",
+      "GET /api/marketing/preview/:campaignType/:id",
+      "POST /api/campaigns/email-campaigns/:id/send",
+      "GET /api/campaigns/push-notifications/:id/audience",
+      "DELETE /api/campaigns/banner-ads/:id",
+      "POST /api/affiliate/admin/init-zoho",
     ]
   ) assert.ok(routes.includes(expected), `${expected} not in ${routes.join(", ")}`);
 });
