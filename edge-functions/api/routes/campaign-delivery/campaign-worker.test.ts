@@ -65,11 +65,13 @@ Deno.test("a worker process killed mid-send sends nobody a second copy: the batc
   // caught between the send and its record of it, where a crash costs a resend.
   const holder = postgres(requiredEnv("SUPABASE_DB_URL"), { max: 1, onnotice: () => {} });
   try {
-    const release = Promise.withResolvers<void>();
+    const [locked, release] = [Promise.withResolvers<void>(), Promise.withResolvers<void>()];
     const holding = holder.begin(async (sql) => {
       await sql`select id from public.campaign_sends where id = ${jobId} for update`;
+      locked.resolve();
       await release.promise;
     });
+    await locked.promise;
     const kicked = fetch(CAMPAIGN_WORKER_URL, {
       method: "POST",
       headers: { "x-worker-secret": requiredEnv("WORKER_SECRET"), "content-type": "application/json" },
@@ -81,15 +83,17 @@ Deno.test("a worker process killed mid-send sends nobody a second copy: the batc
       return arrived.every((mails) => mails.length === 1) ? true : undefined;
     }, () => "the first batch did not reach the mail catcher");
     const blocked = await pollUntil(async () => {
-      const rows = await holder<{ pid: number }[]>`
+      const rows = await withDatabase((sql) => sql<{ pid: number }[]>`
         select pid from pg_stat_activity where wait_event_type = 'Lock' and query like '%complete_campaign_batch%'
-      `;
+      `);
       return rows.length > 0 ? rows : undefined;
     }, () => "the worker did not reach the completion of its batch");
 
     for (const victim of victims) Deno.kill(victim.pid, "SIGKILL");
     // The dead process's connection goes with it.
-    for (const { pid } of blocked) await holder`select pg_terminate_backend(${pid})`;
+    await withDatabase(async (sql) => {
+      for (const { pid } of blocked) await sql`select pg_terminate_backend(${pid})`;
+    });
     release.resolve();
     await holding;
     await kicked;
