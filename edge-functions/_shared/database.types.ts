@@ -59,6 +59,46 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"affiliate_clicks": {
+                  Row: {
+                    "affiliate_setting_id": string,"clicked_at": string,"crm_type": string,"id": number,"ip_address": unknown,"referrer_page": string | null,"session_id": string | null,"user_agent": string | null,"user_id": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "affiliate_setting_id": string,"clicked_at"?: string,"crm_type": string,"id"?: never,"ip_address"?: unknown,"referrer_page"?: string | null,"session_id"?: string | null,"user_agent"?: string | null,"user_id"?: string | null
+                  }
+                  Update: {
+                    "affiliate_setting_id"?: string,"clicked_at"?: string,"crm_type"?: string,"id"?: never,"ip_address"?: unknown,"referrer_page"?: string | null,"session_id"?: string | null,"user_agent"?: string | null,"user_id"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "affiliate_clicks_affiliate_setting_id_fkey"
+      columns: ["affiliate_setting_id"]
+isOneToOne: false
+      referencedRelation: "affiliate_settings"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "affiliate_clicks_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"affiliate_settings": {
+                  Row: {
+                    "ad_button_text": string,"ad_description": string,"ad_image_url": string | null,"ad_title": string,"affiliate_url": string | null,"click_count": number,"conversion_count": number,"created_at": string,"crm_type": string,"days_between_shows": number,"id": string,"impression_count": number,"is_active": boolean,"max_shows_per_user": number,"revenue_cents": number,"show_after_bulk_validation": boolean,"show_after_validation_count": number,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "ad_button_text"?: string,"ad_description": string,"ad_image_url"?: string | null,"ad_title": string,"affiliate_url"?: string | null,"click_count"?: number,"conversion_count"?: number,"created_at"?: string,"crm_type": string,"days_between_shows"?: number,"id"?: string,"impression_count"?: number,"is_active"?: boolean,"max_shows_per_user"?: number,"revenue_cents"?: number,"show_after_bulk_validation"?: boolean,"show_after_validation_count"?: number,"updated_at"?: string
+                  }
+                  Update: {
+                    "ad_button_text"?: string,"ad_description"?: string,"ad_image_url"?: string | null,"ad_title"?: string,"affiliate_url"?: string | null,"click_count"?: number,"conversion_count"?: number,"created_at"?: string,"crm_type"?: string,"days_between_shows"?: number,"id"?: string,"impression_count"?: number,"is_active"?: boolean,"max_shows_per_user"?: number,"revenue_cents"?: number,"show_after_bulk_validation"?: boolean,"show_after_validation_count"?: number,"updated_at"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
                 },"anonymous_ip_usage": {
                   Row: {
                     "client_network": unknown,"usage_month": string,"validations_used": number
@@ -83,6 +123,20 @@ isOneToOne: false
                   }
                   Update: {
                     "converted_to_user"?: boolean,"created_at"?: string,"discount_code"?: string | null,"discount_expiry"?: string | null,"discount_offered"?: boolean,"discount_redeemed_at"?: string | null,"free_limit"?: number,"id"?: never,"ip_address"?: unknown,"last_activity_at"?: string,"last_reset_at"?: string,"registration_prompted"?: boolean,"session_id"?: string,"user_agent"?: string | null,"validations_used"?: number
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"banner_ads": {
+                  Row: {
+                    "click_count": number,"content": string,"created_at": string,"dismiss_count": number,"end_date": string | null,"id": string,"image_url": string | null,"impression_count": number,"is_active": boolean,"placement": string,"priority": number,"start_date": string | null,"target_url": string | null,"title": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "click_count"?: number,"content"?: string,"created_at"?: string,"dismiss_count"?: number,"end_date"?: string | null,"id"?: string,"image_url"?: string | null,"impression_count"?: number,"is_active"?: boolean,"placement"?: string,"priority"?: number,"start_date"?: string | null,"target_url"?: string | null,"title": string,"updated_at"?: string
+                  }
+                  Update: {
+                    "click_count"?: number,"content"?: string,"created_at"?: string,"dismiss_count"?: number,"end_date"?: string | null,"id"?: string,"image_url"?: string | null,"impression_count"?: number,"is_active"?: boolean,"placement"?: string,"priority"?: number,"start_date"?: string | null,"target_url"?: string | null,"title"?: string,"updated_at"?: string
                   }
                   Relationships: [
                     
@@ -167,6 +221,66 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"campaign_analytics": {
+                  Row: {
+                    "campaign_id": string,"campaign_type": string,"created_at": string,"event_type": string,"id": number,"ip_address": unknown,"last_seen_at": string,"page": string | null,"revenue_cents": number | null,"segment": string | null,"session_id": string | null,"user_agent": string | null,"user_id": string | null,"visit_day": string,"visit_id": string | null,"visitor": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "campaign_id": string,"campaign_type": string,"created_at"?: string,"event_type": string,"id"?: never,"ip_address"?: unknown,"last_seen_at"?: string,"page"?: string | null,"revenue_cents"?: number | null,"segment"?: string | null,"session_id"?: string | null,"user_agent"?: string | null,"user_id"?: string | null,"visit_day"?: string,"visit_id"?: string | null,"visitor"?: string | null
+                  }
+                  Update: {
+                    "campaign_id"?: string,"campaign_type"?: string,"created_at"?: string,"event_type"?: string,"id"?: never,"ip_address"?: unknown,"last_seen_at"?: string,"page"?: string | null,"revenue_cents"?: number | null,"segment"?: string | null,"session_id"?: string | null,"user_agent"?: string | null,"user_id"?: string | null,"visit_day"?: string,"visit_id"?: string | null,"visitor"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "campaign_analytics_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"campaign_send_batches": {
+                  Row: {
+                    "attempts": number,"batch_no": number,"done_at": string | null,"lease_expires_at": string | null,"lease_owner": string | null,"send_id": string,"size": number,"status": string,"user_ids": (string)[] | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "attempts"?: number,"batch_no": number,"done_at"?: string | null,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"send_id": string,"size": number,"status"?: string,"user_ids"?: (string)[] | null
+                  }
+                  Update: {
+                    "attempts"?: number,"batch_no"?: number,"done_at"?: string | null,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"send_id"?: string,"size"?: number,"status"?: string,"user_ids"?: (string)[] | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "campaign_send_batches_send_id_fkey"
+      columns: ["send_id"]
+isOneToOne: false
+      referencedRelation: "campaign_sends"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"campaign_sends": {
+                  Row: {
+                    "campaign_id": string,"campaign_type": string,"completed_at": string | null,"created_at": string,"created_by": string | null,"id": string,"processed": number,"started_at": string | null,"status": string,"total": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "campaign_id": string,"campaign_type": string,"completed_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"id"?: string,"processed"?: number,"started_at"?: string | null,"status"?: string,"total"?: number
+                  }
+                  Update: {
+                    "campaign_id"?: string,"campaign_type"?: string,"completed_at"?: string | null,"created_at"?: string,"created_by"?: string | null,"id"?: string,"processed"?: number,"started_at"?: string | null,"status"?: string,"total"?: number
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "campaign_sends_created_by_fkey"
+      columns: ["created_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"contact_lists": {
                   Row: {
                     "color": string,"created_at": string,"deleted_at": string | null,"description": string | null,"id": number,"is_default": boolean,"name": string,"updated_at": string,"user_id": string
@@ -239,6 +353,72 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"email_campaigns": {
+                  Row: {
+                    "click_count": number,"content": string,"created_at": string,"id": string,"is_active": boolean,"links": (string)[],"name": string,"open_count": number,"scheduled_for": string | null,"sent_at": string | null,"sent_count": number,"subject": string,"target_audience": string,"template_type": string,"unsubscribe_count": number,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "click_count"?: number,"content": string,"created_at"?: string,"id"?: string,"is_active"?: boolean,"links"?: (string)[],"name": string,"open_count"?: number,"scheduled_for"?: string | null,"sent_at"?: string | null,"sent_count"?: number,"subject": string,"target_audience"?: string,"template_type"?: string,"unsubscribe_count"?: number,"updated_at"?: string
+                  }
+                  Update: {
+                    "click_count"?: number,"content"?: string,"created_at"?: string,"id"?: string,"is_active"?: boolean,"links"?: (string)[],"name"?: string,"open_count"?: number,"scheduled_for"?: string | null,"sent_at"?: string | null,"sent_count"?: number,"subject"?: string,"target_audience"?: string,"template_type"?: string,"unsubscribe_count"?: number,"updated_at"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"email_recipients": {
+                  Row: {
+                    "batch_no": number,"clicked_at": string | null,"created_at": string,"email": string,"email_campaign_id": string,"id": number,"opened_at": string | null,"sent_at": string | null,"status": string,"token": string,"unsubscribed_at": string | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "batch_no": number,"clicked_at"?: string | null,"created_at"?: string,"email": string,"email_campaign_id": string,"id"?: never,"opened_at"?: string | null,"sent_at"?: string | null,"status"?: string,"token"?: string,"unsubscribed_at"?: string | null,"user_id": string
+                  }
+                  Update: {
+                    "batch_no"?: number,"clicked_at"?: string | null,"created_at"?: string,"email"?: string,"email_campaign_id"?: string,"id"?: never,"opened_at"?: string | null,"sent_at"?: string | null,"status"?: string,"token"?: string,"unsubscribed_at"?: string | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "email_recipients_email_campaign_id_fkey"
+      columns: ["email_campaign_id"]
+isOneToOne: false
+      referencedRelation: "email_campaigns"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "email_recipients_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"email_suppressions": {
+                  Row: {
+                    "created_at": string,"email_campaign_id": string | null,"email_key": string,"reason": string,"user_id": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"email_campaign_id"?: string | null,"email_key": string,"reason"?: string,"user_id"?: string | null
+                  }
+                  Update: {
+                    "created_at"?: string,"email_campaign_id"?: string | null,"email_key"?: string,"reason"?: string,"user_id"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "email_suppressions_email_campaign_id_fkey"
+      columns: ["email_campaign_id"]
+isOneToOne: false
+      referencedRelation: "email_campaigns"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "email_suppressions_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"email_validations": {
                   Row: {
                     "cache_expires_at": string | null,"catch_all_confidence": number | null,"company": string | null,"deliverability_score": number,"disposable_provider": boolean,"domain": string | null,"domain_age": number | null,"email": string,"first_name": string | null,"first_validated_at": string,"format_valid": boolean,"free_provider": boolean,"has_website": boolean | null,"id": number,"is_catch_all": boolean,"is_valid": boolean,"job_title": string | null,"last_name": string | null,"last_validated_at": string,"message": string | null,"mobile_number": string | null,"mx_records": NonNullable<Json>,"mx_records_found": boolean,"phone_number": string | null,"reasons": (string)[],"risk_score": number,"role_account": boolean,"smtp_connectable": boolean | null,"smtp_deliverable": boolean | null,"suggestion": string | null,"validated_at": string,"validation_count": number,"verdict": string
@@ -280,6 +460,38 @@ isOneToOne: false
                   }
                   Relationships: [
                     
+                  ]
+                },"marketing_campaigns": {
+                  Row: {
+                    "action_text": string,"action_url": string | null,"active_hours_end": string,"active_hours_start": string,"clicks": number,"content": string,"conversions": number,"created_at": string,"created_by": string | null,"days_between_shows": number,"email_campaign_id": string | null,"end_date": string | null,"id": string,"image_url": string | null,"impressions": number,"max_shows_per_user": number,"name": string,"priority": number,"push_notification_id": string | null,"revenue_cents": number,"show_after_action": string | null,"show_on_pages": (string)[],"start_date": string | null,"status": string,"subscription_types": (string)[],"timezone": string,"title": string,"type": string,"updated_at": string,"user_types": (string)[],"validation_threshold": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "action_text": string,"action_url"?: string | null,"active_hours_end"?: string,"active_hours_start"?: string,"clicks"?: number,"content": string,"conversions"?: number,"created_at"?: string,"created_by"?: string | null,"days_between_shows"?: number,"email_campaign_id"?: string | null,"end_date"?: string | null,"id"?: string,"image_url"?: string | null,"impressions"?: number,"max_shows_per_user"?: number,"name": string,"priority"?: number,"push_notification_id"?: string | null,"revenue_cents"?: number,"show_after_action"?: string | null,"show_on_pages"?: (string)[],"start_date"?: string | null,"status"?: string,"subscription_types"?: (string)[],"timezone"?: string,"title": string,"type"?: string,"updated_at"?: string,"user_types"?: (string)[],"validation_threshold"?: number
+                  }
+                  Update: {
+                    "action_text"?: string,"action_url"?: string | null,"active_hours_end"?: string,"active_hours_start"?: string,"clicks"?: number,"content"?: string,"conversions"?: number,"created_at"?: string,"created_by"?: string | null,"days_between_shows"?: number,"email_campaign_id"?: string | null,"end_date"?: string | null,"id"?: string,"image_url"?: string | null,"impressions"?: number,"max_shows_per_user"?: number,"name"?: string,"priority"?: number,"push_notification_id"?: string | null,"revenue_cents"?: number,"show_after_action"?: string | null,"show_on_pages"?: (string)[],"start_date"?: string | null,"status"?: string,"subscription_types"?: (string)[],"timezone"?: string,"title"?: string,"type"?: string,"updated_at"?: string,"user_types"?: (string)[],"validation_threshold"?: number
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "marketing_campaigns_created_by_fkey"
+      columns: ["created_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "marketing_campaigns_email_campaign_id_fkey"
+      columns: ["email_campaign_id"]
+isOneToOne: false
+      referencedRelation: "email_campaigns"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "marketing_campaigns_push_notification_id_fkey"
+      columns: ["push_notification_id"]
+isOneToOne: false
+      referencedRelation: "push_notifications"
+      referencedColumns: ["id"]
+    }
                   ]
                 },"master_contact_sources": {
                   Row: {
@@ -373,6 +585,20 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"popup_campaigns": {
+                  Row: {
+                    "background_color": string,"button_text": string,"button_url": string | null,"click_count": number,"content": string,"conversion_count": number,"created_at": string,"dismiss_count": number,"display_frequency": string,"id": string,"is_active": boolean,"revenue_cents": number,"show_count": number,"target_audience": string,"text_color": string,"title": string,"trigger_type": string,"trigger_value": number,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "background_color"?: string,"button_text"?: string,"button_url"?: string | null,"click_count"?: number,"content": string,"conversion_count"?: number,"created_at"?: string,"dismiss_count"?: number,"display_frequency"?: string,"id"?: string,"is_active"?: boolean,"revenue_cents"?: number,"show_count"?: number,"target_audience"?: string,"text_color"?: string,"title": string,"trigger_type"?: string,"trigger_value"?: number,"updated_at"?: string
+                  }
+                  Update: {
+                    "background_color"?: string,"button_text"?: string,"button_url"?: string | null,"click_count"?: number,"content"?: string,"conversion_count"?: number,"created_at"?: string,"dismiss_count"?: number,"display_frequency"?: string,"id"?: string,"is_active"?: boolean,"revenue_cents"?: number,"show_count"?: number,"target_audience"?: string,"text_color"?: string,"title"?: string,"trigger_type"?: string,"trigger_value"?: number,"updated_at"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
                 },"profiles": {
                   Row: {
                     "admin_granted_credits": number,"allowance_period_start": string | null,"created_at": string,"current_throttle_level": number,"email": string | null,"first_name": string | null,"free_validations_used": number,"grant_reason": string | null,"granted_at": string | null,"granted_by": string | null,"id": string,"is_admin": boolean,"last_activity_at": string | null,"last_name": string | null,"last_payment_date": string | null,"max_requests_per_minute": number,"paid_credits": number,"plan_units_used": number,"profile_image_url": string | null,"requests_this_minute": number,"subscription_status": string,"suspended_until": string | null,"suspension_reason": string | null,"throttle_enabled": boolean,"total_validations_ever": number,"trial_bulk_validations_used": number,"trial_domain_scrapes_used": number,"trial_expires_at": string | null,"trial_plan": string | null,"trial_single_validations_used": number,"trial_started_at": string | null,"trial_status": string,"updated_at": string,"username": string
@@ -388,6 +614,40 @@ isOneToOne: false
                     {
       foreignKeyName: "profiles_granted_by_fkey"
       columns: ["granted_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"push_notifications": {
+                  Row: {
+                    "action_url": string | null,"click_count": number,"created_at": string,"delivered_count": number,"icon": string | null,"id": string,"is_active": boolean,"message": string,"scheduled_for": string | null,"sent_at": string | null,"target_audience": string,"title": string,"updated_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "action_url"?: string | null,"click_count"?: number,"created_at"?: string,"delivered_count"?: number,"icon"?: string | null,"id"?: string,"is_active"?: boolean,"message": string,"scheduled_for"?: string | null,"sent_at"?: string | null,"target_audience"?: string,"title": string,"updated_at"?: string
+                  }
+                  Update: {
+                    "action_url"?: string | null,"click_count"?: number,"created_at"?: string,"delivered_count"?: number,"icon"?: string | null,"id"?: string,"is_active"?: boolean,"message"?: string,"scheduled_for"?: string | null,"sent_at"?: string | null,"target_audience"?: string,"title"?: string,"updated_at"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"push_subscriptions": {
+                  Row: {
+                    "auth": string,"created_at": string,"endpoint": string,"failed_at": string | null,"id": string,"last_success_at": string | null,"p256dh": string,"user_agent": string | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "auth": string,"created_at"?: string,"endpoint": string,"failed_at"?: string | null,"id"?: string,"last_success_at"?: string | null,"p256dh": string,"user_agent"?: string | null,"user_id"?: string
+                  }
+                  Update: {
+                    "auth"?: string,"created_at"?: string,"endpoint"?: string,"failed_at"?: string | null,"id"?: string,"last_success_at"?: string | null,"p256dh"?: string,"user_agent"?: string | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "push_subscriptions_user_id_fkey"
+      columns: ["user_id"]
 isOneToOne: false
       referencedRelation: "profiles"
       referencedColumns: ["id"]
@@ -603,6 +863,32 @@ isOneToOne: false
       referencedColumns: ["id"]
     },{
       foreignKeyName: "usage_ledger_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"user_notifications": {
+                  Row: {
+                    "body": string,"created_at": string,"delivered_at": string | null,"icon": string | null,"id": string,"push_notification_id": string | null,"read_at": string | null,"title": string,"url": string | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "body": string,"created_at"?: string,"delivered_at"?: string | null,"icon"?: string | null,"id"?: string,"push_notification_id"?: string | null,"read_at"?: string | null,"title": string,"url"?: string | null,"user_id": string
+                  }
+                  Update: {
+                    "body"?: string,"created_at"?: string,"delivered_at"?: string | null,"icon"?: string | null,"id"?: string,"push_notification_id"?: string | null,"read_at"?: string | null,"title"?: string,"url"?: string | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "user_notifications_push_notification_id_fkey"
+      columns: ["push_notification_id"]
+isOneToOne: false
+      referencedRelation: "push_notifications"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "user_notifications_user_id_fkey"
       columns: ["user_id"]
 isOneToOne: false
       referencedRelation: "profiles"
