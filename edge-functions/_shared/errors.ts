@@ -128,7 +128,6 @@ export interface DomainFailures {
   campaign_not_found: undefined;
   /** Impressions and clicks are counted only for a campaign that is showing. */
   campaign_not_active: undefined;
-  campaign_link_missing: undefined;
   notification_not_found: undefined;
   /** A push subscription whose endpoint is not on a push service of PUSH_SERVICE_HOSTS. */
   unknown_push_service: undefined;

@@ -129,3 +129,41 @@ export async function pushMessages(subscription: FakeSubscription): Promise<{ pa
   assert.equal(response.status, 200, text);
   return JSON.parse(text).messages;
 }
+
+/** An active banner ad of the admin's banner manager. */
+export async function bannerAd(
+  fields: { targetUrl: string | null; placement?: string; isActive?: boolean; priority?: number },
+): Promise<string> {
+  return await withDatabase(async (sql) => {
+    const [row] = await sql<{ id: string }[]>`
+      insert into public.banner_ads (title, content, target_url, placement, is_active, priority)
+      values (${`Banner ${crypto.randomUUID().slice(0, 8)}`}, 'Try it', ${fields.targetUrl}, ${fields.placement ?? "footer"},
+        ${fields.isActive ?? true}, ${fields.priority ?? 10})
+      returning id
+    `;
+    return row!.id;
+  });
+}
+
+/** Runs `work` with a marketing setting switched, then restores it. */
+export async function withMarketingSetting<T>(key: string, value: "true" | "false", work: () => Promise<T>): Promise<T> {
+  const set = (to: string) =>
+    withDatabase((sql) => sql`update public.admin_settings set setting_value = ${to} where setting_key = ${key}`);
+  const [before] = await withDatabase((sql) =>
+    sql<{ setting_value: string }[]>`select setting_value from public.admin_settings where setting_key = ${key}`
+  );
+  await set(value);
+  try {
+    return await work();
+  } finally {
+    await set(before!.setting_value);
+  }
+}
+
+/** The campaign's events of a kind, as stored. */
+export async function campaignEvents(campaignId: string, eventType: string) {
+  return await withDatabase((sql) => sql<{ user_id: string | null; session_id: string | null; ip_address: string | null; page: string | null }[]>`
+    select user_id, session_id, host(ip_address) as ip_address, page from public.campaign_analytics
+    where campaign_id = ${campaignId} and event_type = ${eventType}
+  `);
+}
