@@ -582,6 +582,10 @@ export const notificationSchema = z.object({
   readAt: timestamp.nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
+/** GET /api/notifications?before=: the page of notifications older than `before`. */
+export const notificationsQuerySchema = z.object({
+  before: timestamp.optional(),
+});
 /** GET /api/notifications?before= (signed in): newest first, 20 a page. */
 export const notificationPageSchema = z.object({
   notifications: z.array(notificationSchema),

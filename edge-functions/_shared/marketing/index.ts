@@ -7,7 +7,6 @@ export {
   markAllNotificationsRead,
   markNotificationRead,
   notificationPage,
-  notificationsQuerySchema,
 } from "./notifications.ts";
 export {
   emailSubscription,
