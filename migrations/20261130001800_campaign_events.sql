@@ -127,28 +127,28 @@ security definer
 set search_path = ''
 as $$
 declare
-  campaign_type constant text := p ->> 'campaignType';
-  campaign_id constant uuid := (p ->> 'campaignId')::uuid;
-  event_type constant text := p ->> 'eventType';
+  kind constant text := p ->> 'campaignType';
+  target constant uuid := (p ->> 'campaignId')::uuid;
+  event constant text := p ->> 'eventType';
   visitor_user constant uuid := (p ->> 'userId')::uuid;
   visitor_session constant text := p ->> 'sessionId';
   running boolean;
 begin
-  select c.is_active into running from private.find_campaign(campaign_type, campaign_id) as c;
+  select c.is_active into running from private.find_campaign(kind, target) as c;
   if not found then
     raise exception 'campaign_not_found' using errcode = 'P0404';
   end if;
-  if event_type in ('impression', 'click') and not running then
+  if event in ('impression', 'click') and not running then
     raise exception 'campaign_not_active' using errcode = 'P0409';
   end if;
-  if event_type = 'click' and not private.marketing_setting('marketing_click_tracking')
-    or event_type = 'conversion' and not private.marketing_setting('marketing_conversion_tracking') then
+  if event = 'click' and not private.marketing_setting('marketing_click_tracking')
+    or event = 'conversion' and not private.marketing_setting('marketing_conversion_tracking') then
     return 'ignored';
   end if;
   -- A conversion counts for a campaign the visitor clicked within the window, once per click.
-  if event_type = 'conversion' and not exists (
+  if event = 'conversion' and not exists (
     select from private.last_campaign_click(visitor_user, visitor_session) as l
-    where l.campaign_type = record_campaign_event.campaign_type and l.campaign_id = record_campaign_event.campaign_id
+    where l.campaign_type = kind and l.campaign_id = target
       and not exists (
         select from public.campaign_analytics as a
         where a.visitor in (visitor_user::text, visitor_session) and a.event_type = 'conversion'
@@ -157,7 +157,7 @@ begin
   ) then
     return 'ignored';
   end if;
-  return private.store_campaign_event(campaign_type, campaign_id, event_type, visitor_user, visitor_session, p);
+  return private.store_campaign_event(kind, target, event, visitor_user, visitor_session, p);
 end;
 $$;
 comment on function private.record_campaign_event(jsonb) is
@@ -175,23 +175,23 @@ security definer
 set search_path = ''
 as $$
 declare
-  campaign_type constant text := p ->> 'campaignType';
-  campaign_id constant uuid := (p ->> 'campaignId')::uuid;
+  kind constant text := p ->> 'campaignType';
+  target constant uuid := (p ->> 'campaignId')::uuid;
   visitor_user constant uuid := (p ->> 'userId')::uuid;
   visitor_session constant text := p ->> 'sessionId';
   campaign record;
 begin
-  select c.* into campaign from private.find_campaign(campaign_type, campaign_id) as c;
+  select c.* into campaign from private.find_campaign(kind, target) as c;
   if not found or campaign.link is null then
     return null;
   end if;
   if private.marketing_setting('marketing_click_tracking')
     and (visitor_user is not null or visitor_session is not null) then
-    perform private.store_campaign_event(campaign_type, campaign_id, 'click', visitor_user, visitor_session, p);
+    perform private.store_campaign_event(kind, target, 'click', visitor_user, visitor_session, p);
     if campaign.crm_type is not null then
       insert into public.affiliate_clicks (affiliate_setting_id, crm_type, user_id, session_id, ip_address, user_agent,
         referrer_page)
-      values (campaign_id, campaign.crm_type, visitor_user, visitor_session, (p ->> 'ip')::inet,
+      values (target, campaign.crm_type, visitor_user, visitor_session, (p ->> 'ip')::inet,
         pg_catalog.left(p ->> 'userAgent', 500), pg_catalog.left(p ->> 'page', 500));
     end if;
   end if;

@@ -140,6 +140,16 @@ export interface DomainFailures {
   confirmation_mismatch: undefined;
   /** Another account has the username (in any case). */
   username_taken: undefined;
+
+  // Marketing's delivery. Clicks and emails' links that lead nowhere are not found, as an unknown one is.
+  campaign_not_found: undefined;
+  /** Impressions and clicks are counted only for a campaign that is showing. */
+  campaign_not_active: undefined;
+  notification_not_found: undefined;
+  /** A push subscription whose endpoint is not on a push service of PUSH_SERVICE_HOSTS. */
+  unknown_push_service: undefined;
+  /** An email's tracking or unsubscribe token (or its link number) that names nothing. */
+  email_link_not_found: undefined;
 }
 
 export type DomainReason = keyof DomainFailures;

@@ -18,10 +18,13 @@ import { anonymousRoutes } from "./routes/anonymous/anonymous.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
 import { billingRoutes } from "./routes/billing/billing.routes.ts";
 import { bulkValidationRoutes } from "./routes/bulk-validation/bulk-validation.routes.ts";
+import { campaignDeliveryRoutes } from "./routes/campaign-delivery/campaign-delivery.routes.ts";
 import { contactListsRoutes } from "./routes/contact-lists/contact-lists.routes.ts";
 import { contactsRoutes } from "./routes/contacts/contacts.routes.ts";
+import { emailTrackingRoutes } from "./routes/email-tracking/email-tracking.routes.ts";
 import { explorationsRoutes } from "./routes/explorations/explorations.routes.ts";
 import { helpRoutes } from "./routes/help/help.routes.ts";
+import { notificationsRoutes } from "./routes/notifications/notifications.routes.ts";
 import { creditGrantsRoutes } from "./routes/admin/credit-grants/credit-grants.routes.ts";
 import { domainsRoutes } from "./routes/admin/domains/domains.routes.ts";
 import { exportsRoutes } from "./routes/admin/exports/exports.routes.ts";
@@ -83,6 +86,9 @@ export function createApp() {
   // The caller's own account: every route under it is the signed-in user's, so the guard is the group's, once.
   app.route("/account", new Hono().use(requireUser).route("/", accountRoutes));
   app.route("/", billingRoutes);
+  app.route("/", campaignDeliveryRoutes);
+  app.route("/", notificationsRoutes);
+  app.route("/", emailTrackingRoutes);
 
   // The admin area. The upgrade popup's public read shares its /admin path, so it is mounted first, outside the guard;
   // every other /api/admin route is mounted once, behind requireAdmin.

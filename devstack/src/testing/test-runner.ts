@@ -170,6 +170,7 @@ function testLayers(stack: RunningStack, settings: Record<string, string>, edgeT
     // Tests read what Auth and the product mailed through the catcher's Mailpit API.
     MAILPIT_URL: stack.mail.url,
     ...paymentsEnv(stack),
+    ...pushEnv(stack),
   };
   const deno = (args: string[]): Step => ({
     label: `deno ${args[0]}`,
@@ -276,6 +277,7 @@ function testLayers(stack: RunningStack, settings: Record<string, string>, edgeT
             DATABASE_URL: stack.dbUrl,
             MAILPIT_URL: stack.mail.url,
             ...paymentsEnv(stack),
+            ...pushEnv(stack),
             PLAYWRIGHT_JSON_OUTPUT_NAME: "REPORT",
           },
           counts: countPlaywright,
@@ -292,6 +294,11 @@ function paymentsEnv(stack: RunningStack): Record<string, string> {
     PAYPAL_API_BASE: stack.payments.paypalUrl,
     STRIPE_WEBHOOK_SECRET: stack.payments.stripeWebhookSecret,
   };
+}
+
+/** Where tests find the fake push service: they subscribe through its /_fake/ controls and read what arrived. */
+function pushEnv(stack: RunningStack): Record<string, string> {
+  return { PUSH_SERVICE_URL: stack.push.url };
 }
 
 async function runLayer(name: string, steps: Step[], reports: string): Promise<LayerResult> {

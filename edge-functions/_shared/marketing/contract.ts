@@ -590,6 +590,10 @@ export const notificationSchema = z.object({
   readAt: timestamp.nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
+/** GET /api/notifications?before=: the page of notifications older than `before`. */
+export const notificationsQuerySchema = z.object({
+  before: timestamp.optional(),
+});
 /** GET /api/notifications?before= (signed in): newest first, 20 a page. */
 export const notificationPageSchema = z.object({
   notifications: z.array(notificationSchema),
@@ -608,8 +612,10 @@ export const notificationEventSchema = notificationSchema;
 export const pushConfigSchema = z.object({ vapidPublicKey: z.string().nullable() });
 /** POST /api/notifications/push-subscriptions (signed in) → 201: a browser's PushSubscription.toJSON(). */
 export const pushSubscriptionInputSchema = z.object({
-  endpoint: text({ error: "endpoint is required" }).max(1000).url("endpoint must be an https URL")
-    .refine((value) => value.startsWith("https://"), "endpoint must be an https URL"),
+  // Browsers' push services are https; devstack's fake is plain http on loopback. The server keeps only endpoints on
+  // the push services of PUSH_SERVICE_HOSTS, which names the scheme of any http one.
+  endpoint: text({ error: "endpoint is required" }).max(1000).url("endpoint must be an http(s) URL")
+    .refine((value) => /^https?:\/\//.test(value), "endpoint must be an http(s) URL"),
   keys: z.object({
     p256dh: text().regex(/^[A-Za-z0-9_-]{80,100}$/, "keys.p256dh must be a base64url P-256 key"),
     auth: text().regex(/^[A-Za-z0-9_-]{16,32}$/, "keys.auth must be a base64url secret"),

@@ -1,5 +1,7 @@
-// Marketing: the admin's campaigns and managers, the CRM affiliate ads, the switches and figures, and the sends of
-// pushes and emails. Other folders reach marketing through this file only.
+// Marketing: the admin's campaigns and managers, the CRM affiliate ads, the switches and figures, the sends of pushes
+// and emails, and what reaches visitors. Other folders reach marketing through this file only (the contract is the
+// SPA's too, as @contracts/marketing).
+export * from "./contract.ts";
 export {
   createMarketingCampaign,
   deleteMarketingCampaign,
@@ -16,5 +18,30 @@ export { readMarketingSettings, saveMarketingSettings } from "./marketing-settin
 export { popupCampaigns } from "./popup-campaigns.ts";
 export { PREVIEW_TYPES, previewCampaign, type PreviewType } from "./preview.ts";
 export { pushNotifications } from "./push-notifications.ts";
-export { audienceSize, CAMPAIGN_WORKER, type SendKind, startSend } from "./sends.ts";
-export * from "./contract.ts";
+export { audienceSize, type SendKind, startSend } from "./sends.ts";
+export { type DeliveryQuery, deliverCampaigns } from "./delivery.ts";
+export { followCampaignClick, recordSignUpConversion, reportCampaignEvent } from "./campaign-events.ts";
+export {
+  acknowledgeDelivery,
+  markAllNotificationsRead,
+  markNotificationRead,
+  notificationPage,
+} from "./notifications.ts";
+export {
+  emailSubscription,
+  pushConfig,
+  setEmailSubscription,
+  subscribeToPush,
+  unsubscribeFromPush,
+} from "./push-subscriptions.ts";
+export {
+  followEmailLink,
+  PIXEL_GIF,
+  recordEmailOpen,
+  UNSUBSCRIBED_MESSAGE,
+  unsubscribeByToken,
+  unsubscribeLinkState,
+} from "./email-tracking.ts";
+export { campaignMessage, prepareCampaign } from "./email-message.ts";
+export { CAMPAIGN_WORKER, runCampaignWorker, startCampaignWorker } from "./campaign-worker.ts";
+export { truncatedNetwork, type Visitor } from "./visitor.ts";

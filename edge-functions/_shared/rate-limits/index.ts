@@ -6,6 +6,8 @@ export {
   clearRateLimit,
   type LimitedAction,
   type RateLimitHit,
+  CAMPAIGN_EVENTS_PER_MINUTE,
+  takeCampaignEvent,
   takeDiscountCode,
   takeDomainRefresh,
   takeRateLimit,

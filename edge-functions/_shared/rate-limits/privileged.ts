@@ -78,3 +78,11 @@ export async function takeDiscountCode(clientIp: string): Promise<RateLimitDecis
   const [row] = await database()<DecisionRow[]>`select * from private.take_discount_code(${clientIp})`;
   return toDecision(row);
 }
+
+/** Campaign events one visitor (user:, session: or network:) may report a minute: a busy page shows a few items, each
+ * reported once or twice, so this stops only scripts inflating a campaign's figures. */
+export const CAMPAIGN_EVENTS_PER_MINUTE = 120;
+
+export async function takeCampaignEvent(visitor: string): Promise<RateLimitDecision> {
+  return await takeRateLimit({ subject: visitor, action: "campaign_event", limit: CAMPAIGN_EVENTS_PER_MINUTE, windowSeconds: 60 });
+}

@@ -5,6 +5,8 @@
 //
 // Sealed text: v1.<key id>.<IV, base64url>.<ciphertext and tag, base64url>
 
+import { fromBase64, fromBase64Url, toBase64Url } from "../base64url.ts";
+
 const VERSION = "v1";
 const IV_BYTES = 12;
 export const KEY_BYTES = 32;
@@ -84,16 +86,4 @@ export async function open(keyring: Keyring, sealed: string): Promise<string> {
 /** Whether the text was sealed under another key than the current one (a rotation's reseal opens and seals it again). */
 export function sealedUnderOlderKey(keyring: Keyring, sealed: string): boolean {
   return sealed.split(".")[1] !== keyring.current.id;
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
-  return fromBase64(text.replaceAll("-", "+").replaceAll("_", "/"));
-}
-
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  return Uint8Array.from(atob(text), (character) => character.charCodeAt(0));
 }

@@ -1,7 +1,8 @@
 // Accounts over HTTP: each handler takes validated input, calls the account logic in _shared/accounts,
 // and answers. Failures the logic throws (taken username, wrong credentials) become HTTP answers in lib/errors.ts.
 import type { Context, Env } from "hono";
-import { clientAddressFrom } from "../../../_shared/anonymous/index.ts";
+import { clientAddressFrom, sessionIdSchema } from "../../../_shared/anonymous/index.ts";
+import { recordSignUpConversion } from "../../../_shared/marketing/index.ts";
 import {
   readCurrentUser,
   login as signIn,
@@ -16,7 +17,11 @@ import type { JsonInput } from "../../lib/json-body.ts";
 import type { SignedInEnv } from "../../lib/require-user.ts";
 
 export async function register(c: Context<Env, string, JsonInput<typeof registerRequestSchema>>) {
-  return answerSignedIn(c, await createAccount(c.req.valid("json")), 201);
+  const account = await createAccount(c.req.valid("json"));
+  // The anonymous session the visitor browsed in (and clicked campaigns in) before signing up; a malformed one is none.
+  const session = sessionIdSchema.safeParse(c.req.header("x-session-id"));
+  await recordSignUpConversion(account.id, session.success ? session.data : null);
+  return answerSignedIn(c, account, 201);
 }
 
 export async function login(c: Context<Env, string, JsonInput<typeof loginRequestSchema>>) {
