@@ -31,7 +31,7 @@ describe("campaign slots", () => {
     await renderApp("/pricing");
 
     const announcement = await screen.findByRole("region", { name: "Announcement" });
-    expect(within(announcement).getByText("Summer sale", { selector: "p" })).toBeVisible();
+    expect(within(announcement).getByText("Summer sale")).toBeVisible();
     expect(within(announcement).getByRole("link", { name: "See offer" })).toHaveAttribute(
       "href",
       `${window.location.origin}/api/campaign-delivery/click/banner/${BANNER_ID}`,
@@ -141,7 +141,7 @@ describe("campaign slots", () => {
     const { user } = await renderApp(`/pricing?marketing-preview=banner:${BANNER_ID}`);
 
     const announcement = await screen.findByRole("region", { name: "Announcement" });
-    expect(within(announcement).getByText("Draft banner", { selector: "p" })).toBeVisible();
+    expect(within(announcement).getByText("Draft banner")).toBeVisible();
     expect(within(announcement).getByText("Preview")).toBeVisible();
     await user.click(within(announcement).getByRole("button", { name: "Dismiss Draft banner" }));
 
