@@ -141,9 +141,7 @@ export interface DomainFailures {
   /** Another account has the username (in any case). */
   username_taken: undefined;
 
-  // Marketing's delivery (campaign_not_found and campaign_not_active above serve it too). Clicks and emails' links that
-  // lead nowhere are not found, as an unknown one is.
-  campaign_link_missing: undefined;
+  // Marketing's delivery (campaign_not_found and campaign_not_active above serve it too).
   notification_not_found: undefined;
   /** A push subscription whose endpoint is not on a push service of PUSH_SERVICE_HOSTS. */
   unknown_push_service: undefined;

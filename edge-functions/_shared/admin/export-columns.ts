@@ -19,6 +19,12 @@ interface ColumnRules {
 export const EXPORT_COLUMN_RULES: Readonly<Record<string, ColumnRules>> = {
   // The setting's name; the value beside it is a figure or a text, never a credential.
   admin_settings: { safe: ["setting_key"] },
+  // A campaign email's tracking token unsubscribes its recipient and speaks for them in opens and clicks.
+  email_recipients: { denied: ["token"] },
+  // The normalised address a suppression is matched by, not a key in the cryptographic sense.
+  email_suppressions: { safe: ["email_key"] },
+  // An endpoint with its keys lets whoever holds them push to that browser.
+  push_subscriptions: { denied: ["endpoint", "p256dh", "auth"] },
   // A discount code is money to whoever holds it.
   anonymous_sessions: { denied: ["discount_code"] },
   // A worker's lease: whoever holds it may complete the chunk. The chunk's addresses, normalised, are no secret.

@@ -54,7 +54,8 @@ export async function followCampaignClick(request: Pick<Visitor, "network" | "us
     campaignId: click.campaignId.toLowerCase(),
     page: named?.page ?? null,
   });
-  if (!stored) throw new DomainError("campaign_link_missing");
+  // The database answers no link for an unknown campaign too.
+  if (!stored) throw new DomainError("campaign_not_found");
   return absoluteLink(stored);
 }
 

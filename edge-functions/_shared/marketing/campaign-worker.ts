@@ -59,8 +59,9 @@ async function sendEmailCampaignBatch(batch: ClaimedBatch): Promise<BatchResult>
   const campaign = prepareCampaign(subject, content);
   // Snapshotted once per send (a campaign is sent once), so link n means the same link in every batch's messages,
   // even if the content is edited during the send.
-  const links = stored ?? campaign.links;
-  if (stored === null) await storeEmailLinks(batch.campaignId, links);
+  // A campaign is sent once, so links stored already are this send's.
+  const links = stored.length > 0 ? stored : campaign.links;
+  if (stored.length === 0 && links.length > 0) await storeEmailLinks(batch.campaignId, links);
   const recipients = await emailBatchRecipients(batch);
   const settings = { site: siteUrl(), from: env().EMAIL_FROM };
   const messages = recipients.map((recipient) => campaignMessage(campaign, links, recipient, settings));

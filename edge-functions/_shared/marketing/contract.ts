@@ -590,6 +590,10 @@ export const notificationSchema = z.object({
   readAt: timestamp.nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
+/** GET /api/notifications?before=: the page of notifications older than `before`. */
+export const notificationsQuerySchema = z.object({
+  before: timestamp.optional(),
+});
 /** GET /api/notifications?before= (signed in): newest first, 20 a page. */
 export const notificationPageSchema = z.object({
   notifications: z.array(notificationSchema),
@@ -623,7 +627,8 @@ export const pushUnsubscribeSchema = z.object({ endpoint: text({ error: "endpoin
 
 /** GET and PUT /api/notifications/email-subscription (signed in): marketing emails on or off. Only the owner turns
  * them back on after an unsubscribe. */
-/** GET /api/email/unsubscribe/{token} (no sign-in): whether the link names a recipient (POST to it unsubscribes). */
-export const unsubscribeLinkSchema = z.object({ valid: z.boolean() });
+/** GET /api/email/unsubscribe/{token} (no sign-in): whether the link names a recipient, and whether they already left
+ * (POST to it unsubscribes). */
+export const unsubscribeLinkSchema = z.object({ valid: z.boolean(), unsubscribed: z.boolean() });
 
 export const emailSubscriptionSchema = z.object({ subscribed: z.boolean({ error: "subscribed must be true or false" }) });

@@ -26,7 +26,6 @@ export {
   markAllNotificationsRead,
   markNotificationRead,
   notificationPage,
-  notificationsQuerySchema,
 } from "./notifications.ts";
 export {
   emailSubscription,

@@ -1,7 +1,6 @@
 // A signed-in user's notification inbox, read and marked as that user (RLS: the owner reads their rows and sets only
 // read_at; every query also names the user, since an admin may read everyone's). The app's acknowledgement that a
 // notification arrived goes through the database's definer function, which counts the delivery once.
-import { z } from "zod";
 import type { AccessTokenClaims } from "../auth/index.ts";
 import { asUser } from "../db/as-user.ts";
 import { DomainError } from "../errors.ts";
@@ -10,11 +9,6 @@ import { acknowledgeNotification } from "./privileged.ts";
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** GET /api/notifications?before=: the page of notifications older than `before`. */
-export const notificationsQuerySchema = z.object({
-  before: z.iso.datetime({ offset: true, error: "before must be a time such as 2026-11-30T12:00:00Z" }).optional(),
-});
 
 interface NotificationRow {
   id: string;

@@ -203,8 +203,8 @@ export async function campaignClaimableInMs(): Promise<number | null> {
 export interface EmailCampaignContent {
   subject: string;
   content: string;
-  /** The links snapshotted by the send's first batch; null before it. */
-  links: string[] | null;
+  /** The links snapshotted by the send's first batch; none before it. */
+  links: string[];
 }
 
 export async function emailCampaignContent(campaignId: string): Promise<EmailCampaignContent> {

@@ -43,6 +43,14 @@ import {
 } from "../../_shared/contracts/contacts.ts";
 import { scrapeDomainRequestSchema } from "../../_shared/contracts/explorations.ts";
 import {
+  campaignEventSchema,
+  deliveryQuerySchema,
+  emailSubscriptionSchema,
+  notificationsQuerySchema,
+  pushSubscriptionInputSchema,
+  pushUnsubscribeSchema,
+} from "../../_shared/contracts/marketing.ts";
+import {
   adminTicketQuerySchema,
   createTicketRequestSchema,
   markTicketReadRequestSchema,
@@ -248,6 +256,29 @@ export function fuzzTargets(world: World): Target[] {
     { method: "POST", path: "/api/billing/subscription/cancel", signedIn: true, runs: 20 },
     { method: "POST", path: "/api/billing/webhooks/stripe", body: stripeEventFields, signedIn: false, runs: 100 },
     { method: "POST", path: "/api/billing/webhooks/paypal", body: paypalEventFields, signedIn: false, runs: 100 },
+  );
+  // What visitors see of marketing, their inbox and the links in campaign emails: ids and tokens known or not.
+  const campaignType = fc.oneof(fc.constantFrom("banner", "popup", "in_app_message", "affiliate_ad", "push_notification"), nastySegment);
+  const anyUuid = fc.oneof(fc.uuid(), nastySegment);
+  const emailToken = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), nastySegment);
+  const linkNo = fc.oneof(fc.nat({ max: 20 }).map(String), nastySegment);
+  specs.push(
+    { method: "GET", path: "/api/campaign-delivery", query: deliveryQuerySchema, signedIn: false, runs: 100, sessionHeader: true },
+    { method: "POST", path: "/api/campaign-delivery/events", body: campaignEventSchema, signedIn: false, runs: 100, sessionHeader: true },
+    { method: "GET", path: "/api/campaign-delivery/click/:type/:id", params: [campaignType, anyUuid], signedIn: false, runs: 60 },
+    { method: "GET", path: "/api/notifications", query: notificationsQuerySchema, signedIn: true, runs: 40 },
+    { method: "POST", path: "/api/notifications/read-all", signedIn: true, runs: 20 },
+    { method: "POST", path: "/api/notifications/:id/read", params: [anyUuid], signedIn: true, runs: 40 },
+    { method: "POST", path: "/api/notifications/:id/delivered", params: [anyUuid], signedIn: true, runs: 40 },
+    { method: "GET", path: "/api/notifications/push-config", signedIn: false, runs: 20 },
+    { method: "POST", path: "/api/notifications/push-subscriptions", body: pushSubscriptionInputSchema, signedIn: true, runs: 80 },
+    { method: "DELETE", path: "/api/notifications/push-subscriptions", body: pushUnsubscribeSchema, signedIn: true, runs: 40 },
+    { method: "GET", path: "/api/notifications/email-subscription", signedIn: true, runs: 20 },
+    { method: "PUT", path: "/api/notifications/email-subscription", body: emailSubscriptionSchema, signedIn: true, runs: 40 },
+    { method: "GET", path: "/api/email/open/:token", params: [emailToken], signedIn: false, runs: 40 },
+    { method: "GET", path: "/api/email/click/:token/:linkNo", params: [emailToken, linkNo], signedIn: false, runs: 60 },
+    { method: "GET", path: "/api/email/unsubscribe/:token", params: [emailToken], signedIn: false, runs: 30 },
+    { method: "POST", path: "/api/email/unsubscribe/:token", params: [emailToken], signedIn: false, runs: 60 },
   );
   // The admin dashboard, under its four prefixes: every shape of caller must meet the guard's 4xx.
   const userId = fc.oneof(fc.constantFrom(world.user.id, world.otherUser.id), fc.uuid(), nastySegment);

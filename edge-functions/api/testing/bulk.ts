@@ -98,9 +98,9 @@ export async function waitUntilCompleted(token: string, sessionId: string): Prom
 
 export const BULK_WORKER_URL = `${gateway}/functions/v1/bulk-validation-worker`;
 
-/** Calls the worker as a kick does, and waits for the summary of its run. */
-export async function runWorker(): Promise<Record<string, unknown>> {
-  const response = await fetch(BULK_WORKER_URL, {
+/** Calls a worker function as a kick does, and waits for the summary of its run. */
+export async function runWorker(url = BULK_WORKER_URL): Promise<Record<string, unknown>> {
+  const response = await fetch(url, {
     method: "POST",
     headers: { "x-worker-secret": requiredEnv("WORKER_SECRET"), "content-type": "application/json" },
     body: "{}",
@@ -118,16 +118,16 @@ export interface FunctionProcess {
   restarts: number;
 }
 
-/** The worker function's Deno processes (devstack runs two), as devstack reports them, by instance. */
-export async function workerProcesses(): Promise<FunctionProcess[]> {
+/** A worker function's Deno processes (devstack runs two), as devstack reports them, by instance. */
+export async function workerProcesses(worker = "bulk-validation-worker"): Promise<FunctionProcess[]> {
   const serviceKey = requiredEnv("SUPABASE_SERVICE_ROLE_KEY");
   const response = await fetch(`${gateway}/_devstack/functions`, {
     headers: { authorization: `Bearer ${serviceKey}`, apikey: serviceKey },
   });
   const text = await response.text();
   assert.equal(response.status, 200, text);
-  const found = (JSON.parse(text) as FunctionProcess[]).filter((fn) => fn.name === "bulk-validation-worker");
-  assert.ok(found.length > 0, `no bulk-validation-worker in ${text}`);
+  const found = (JSON.parse(text) as FunctionProcess[]).filter((fn) => fn.name === worker);
+  assert.ok(found.length > 0, `no ${worker} in ${text}`);
   return found.sort((a, b) => a.instance - b.instance);
 }
 

@@ -21,7 +21,7 @@ async function mailpit(path: string): Promise<unknown> {
 }
 
 /** Every mail to the address, newest first, read whole. */
-async function mailsTo(address: string): Promise<Mail[]> {
+export async function mailsTo(address: string): Promise<Mail[]> {
   const { messages } = await mailpit(`/api/v1/search?query=${encodeURIComponent(`to:${address}`)}`) as {
     messages: Summary[];
   };
@@ -38,4 +38,10 @@ export async function waitForMail(address: string, matches: (mail: Mail) => bool
     found = await mailsTo(address);
     return found.find(matches);
   }, () => `the mail to ${address} did not arrive (${found.length} others did)`);
+}
+
+/** The mail's headers, each name with its one value. */
+export async function headersOf(mail: Mail): Promise<Record<string, string>> {
+  const headers = await mailpit(`/api/v1/message/${mail.id}/headers`) as Record<string, string[]>;
+  return Object.fromEntries(Object.entries(headers).map(([name, [value]]) => [name, value ?? ""]));
 }

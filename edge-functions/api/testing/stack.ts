@@ -27,6 +27,8 @@ export interface Call {
   contentType?: string;
   token?: string;
   headers?: Record<string, string>;
+  /** "manual" to see a redirect itself rather than where it leads. */
+  redirect?: RequestRedirect;
 }
 
 export interface Answer {
@@ -38,7 +40,7 @@ export interface Answer {
 
 export async function call(
   path: string,
-  { method, body, rawBody, contentType, token, headers }: Call = {},
+  { method, body, rawBody, contentType, token, headers, redirect }: Call = {},
 ) {
   const response = await fetch(`${gateway}${path}`, {
     method: method ??
@@ -51,6 +53,7 @@ export async function call(
       ...headers,
     },
     body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
+    redirect,
   });
   const text = await response.text();
   return {

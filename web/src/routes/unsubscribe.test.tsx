@@ -1,17 +1,17 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { delivery } from "@/test/campaigns";
 import { json, mockNetwork } from "@/test/network";
 import { renderApp } from "@/test/render-app";
 
 const TOKEN = "u4G0cW1pZkqL9mN2xY7vT3sR8eA5bD6fH0jK1lM2nO3";
-const delivery = () => json({ banners: [], popup: null, inAppMessages: [], affiliateAd: null });
 
 describe("/unsubscribe/$token", () => {
   it("unsubscribes with the button only, without signing in", async () => {
     const posted: string[] = [];
     mockNetwork({
-      "GET /api/campaign-delivery": delivery,
-      [`GET /api/email/unsubscribe/${TOKEN}`]: () => json({ valid: true }),
+      "GET /api/campaign-delivery": () => json(delivery()),
+      [`GET /api/email/unsubscribe/${TOKEN}`]: () => json({ valid: true, unsubscribed: false }),
       [`POST /api/email/unsubscribe/${TOKEN}`]: (request) => {
         posted.push(new URL(request.url).pathname);
         return new Response(null, { status: 204 });
@@ -30,9 +30,20 @@ describe("/unsubscribe/$token", () => {
     expect(screen.queryByRole("button", { name: "Unsubscribe" })).not.toBeInTheDocument();
   });
 
+  it("says so at once when the link was used already", async () => {
+    mockNetwork({
+      "GET /api/campaign-delivery": () => json(delivery()),
+      [`GET /api/email/unsubscribe/${TOKEN}`]: () => json({ valid: true, unsubscribed: true }),
+    });
+    await renderApp(`/unsubscribe/${TOKEN}`);
+
+    expect(await screen.findByRole("status")).toHaveTextContent("You have been unsubscribed.");
+    expect(screen.queryByRole("button", { name: "Unsubscribe" })).not.toBeInTheDocument();
+  });
+
   it("says so when the link names no one", async () => {
     mockNetwork({
-      "GET /api/campaign-delivery": delivery,
+      "GET /api/campaign-delivery": () => json(delivery()),
       "GET /api/email/unsubscribe/not-a-token": () => json({ message: "Not found" }, { status: 404 }),
     });
     await renderApp("/unsubscribe/not-a-token");
@@ -43,8 +54,8 @@ describe("/unsubscribe/$token", () => {
 
   it("shows the server's message when unsubscribing fails, and keeps the button", async () => {
     mockNetwork({
-      "GET /api/campaign-delivery": delivery,
-      [`GET /api/email/unsubscribe/${TOKEN}`]: () => json({ valid: true }),
+      "GET /api/campaign-delivery": () => json(delivery()),
+      [`GET /api/email/unsubscribe/${TOKEN}`]: () => json({ valid: true, unsubscribed: false }),
       [`POST /api/email/unsubscribe/${TOKEN}`]: () => json({ message: "Try again in a minute" }, { status: 503 }),
     });
     const { user } = await renderApp(`/unsubscribe/${TOKEN}`);

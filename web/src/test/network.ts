@@ -19,6 +19,11 @@ export function mockNetwork(routes: Record<string, Handler>) {
   return fetchMock;
 }
 
+/** The paths (without the query) the app asked for, in order. */
+export function requestedPaths(fetchMock: ReturnType<typeof mockNetwork>): string[] {
+  return fetchMock.mock.calls.map(([url]) => new URL(url instanceof Request ? url.url : String(url), window.location.href).pathname);
+}
+
 export function json(body: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(body), {
     ...init,

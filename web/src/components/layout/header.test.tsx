@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { AUTH_TOKEN_STORAGE_KEY } from "@/features/auth";
-import { adminUser, demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
+import { adminUser, demoUser, json, mockNetwork, requestedPaths, storeSessionFor } from "@/test/network";
 import { accountUsage } from "@/test/account";
 import { anonymousSession } from "@/test/anonymous";
 import { nullMxResult } from "@/test/validation-results";
@@ -37,9 +37,7 @@ describe("header", () => {
     expect(header().getByRole("link", { name: "Register" })).toHaveAttribute("href", "/register");
     expect(header().queryByRole("button", { name: /Account menu/ })).not.toBeInTheDocument();
     // Only what to show the visitor (marketing's delivery) is asked for.
-    expect(fetchMock.mock.calls.map(([url]) => new URL(String(url), window.location.href).pathname)).toEqual([
-      "/api/campaign-delivery",
-    ]);
+    expect(requestedPaths(fetchMock)).toEqual(["/api/campaign-delivery"]);
   });
 
   it("gives a signed-in user an account menu without the admin link", async () => {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { anonymousSession, storeTestSessionId } from "@/test/anonymous";
 import { catalogueAnswer } from "@/test/billing";
-import { demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
+import { demoUser, json, mockNetwork, requestedPaths, storeSessionFor } from "@/test/network";
 import { renderApp } from "@/test/render-app";
 
 const checkoutUrl = "https://checkout.stripe.test/c/pay/cs_test_a1";
@@ -131,7 +131,8 @@ describe("buying from the pricing page", () => {
       expect(link).toHaveAttribute("href", "/auth?redirect=%2Fpricing");
     }
     expect(plan("Starter").getByRole("link", { name: "Start Free Trial" })).toHaveAttribute("href", "/register");
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only what marketing shows the visitor is asked for.
+    expect(requestedPaths(fetchMock)).toEqual(["/api/campaign-delivery"]);
   });
 
   it("tells a buyer back from a cancelled checkout that nothing was charged, and takes the note out of the address", async () => {

@@ -25,9 +25,16 @@ export function PreviewBadge() {
 export function DismissButton({ item, className }: { item: DeliveredItem; className?: string }) {
   const { dismiss } = useCampaignSlots();
   return (
-    <Button variant="ghost" size="sm" className={cn("shrink-0", className)} onClick={() => dismiss(item)}>
+    // Named with what it dismisses: a page may show several items, each with its Dismiss.
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label={`Dismiss ${item.title}`}
+      className={cn("shrink-0", className)}
+      onClick={() => dismiss(item)}
+    >
       <XIcon aria-hidden className="size-4" />
-      Dismiss<span className="sr-only"> {item.title}</span>
+      Dismiss
     </Button>
   );
 }

@@ -3,7 +3,7 @@ import { act } from "react";
 import { describe, expect, it } from "vitest";
 import { reportVisitorAction } from "@/features/campaigns";
 import { affiliateAd, BANNER_ID, banner, delivery, message, POPUP_ID, popup } from "@/test/campaigns";
-import { adminUser, authUserFor, json, mockNetwork, storeSessionFor } from "@/test/network";
+import { adminUser, authUserFor, json, mockNetwork, requestedPaths, storeSessionFor } from "@/test/network";
 import { renderApp } from "@/test/render-app";
 
 /** The network of a visitor on /pricing: each delivery answers `answer`; events are kept to be read. */
@@ -31,7 +31,7 @@ describe("campaign slots", () => {
     await renderApp("/pricing");
 
     const announcement = await screen.findByRole("region", { name: "Announcement" });
-    expect(within(announcement).getByText("Summer sale", { selector: "p" })).toBeVisible();
+    expect(within(announcement).getByText("Summer sale")).toBeVisible();
     expect(within(announcement).getByRole("link", { name: "See offer" })).toHaveAttribute(
       "href",
       `${window.location.origin}/api/campaign-delivery/click/banner/${BANNER_ID}`,
@@ -141,12 +141,12 @@ describe("campaign slots", () => {
     const { user } = await renderApp(`/pricing?marketing-preview=banner:${BANNER_ID}`);
 
     const announcement = await screen.findByRole("region", { name: "Announcement" });
-    expect(within(announcement).getByText("Draft banner", { selector: "p" })).toBeVisible();
+    expect(within(announcement).getByText("Draft banner")).toBeVisible();
     expect(within(announcement).getByText("Preview")).toBeVisible();
     await user.click(within(announcement).getByRole("button", { name: "Dismiss Draft banner" }));
 
     expect(screen.queryByRole("region", { name: "Announcement" })).not.toBeInTheDocument();
-    const paths = fetchMock.mock.calls.map(([url]) => new URL(String(url), window.location.href).pathname);
+    const paths = requestedPaths(fetchMock);
     expect(paths).not.toContain("/api/campaign-delivery");
     expect(paths).not.toContain("/api/campaign-delivery/events");
   });

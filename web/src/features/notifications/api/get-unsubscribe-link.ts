@@ -10,7 +10,7 @@ export async function getUnsubscribeLink(token: string, signal?: AbortSignal) {
     return readJson(await apiFetch(`/api/email/unsubscribe/${encodeURIComponent(token)}`, { signal }), unsubscribeLinkSchema);
   } catch (error) {
     // An unknown or malformed token is an answer, not a failure.
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { valid: false };
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { valid: false, unsubscribed: false };
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import type { Notification, NotificationPage } from "@contracts/marketing";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { delivery } from "@/test/campaigns";
 import { demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
 import { fakeTopics } from "@/test/realtime";
 import { renderApp } from "@/test/render-app";
@@ -35,7 +36,7 @@ function signedIn(routes: Parameters<typeof mockNetwork>[0]) {
   };
   const fetchMock = mockNetwork({
     "GET /api/user": () => json(demoUser),
-    "GET /api/campaign-delivery": () => json({ banners: [], popup: null, inAppMessages: [], affiliateAd: null }),
+    "GET /api/campaign-delivery": () => json(delivery()),
     "GET /api/notifications/push-config": () => json({ vapidPublicKey: null }),
     [`POST /api/notifications/${FIRST}/read`]: noContent,
     [`POST /api/notifications/${SECOND}/delivered`]: noContent,
@@ -127,7 +128,7 @@ describe("notification bell", () => {
   });
 
   it("is not there for a visitor", async () => {
-    mockNetwork({ "GET /api/campaign-delivery": () => json({ banners: [], popup: null, inAppMessages: [], affiliateAd: null }) });
+    mockNetwork({ "GET /api/campaign-delivery": () => json(delivery()) });
     await renderApp("/pricing");
     await within(screen.getByRole("banner")).findByRole("link", { name: "Login" });
     expect(within(screen.getByRole("banner")).queryByRole("button", { name: /Notifications/ })).not.toBeInTheDocument();

@@ -12,12 +12,13 @@ import { useUnsubscribe } from "../api/unsubscribe";
 export function UnsubscribePage({ token }: { token: string }) {
   const link = useUnsubscribeLink(token);
   const unsubscribe = useUnsubscribe();
+  const done = link.data?.unsubscribed || unsubscribe.isSuccess;
   return (
     <div className="mx-auto grid max-w-lg px-4 py-16">
       <Card>
         <CardHeader>
           <h1 className="text-xl font-semibold tracking-tight">Unsubscribe from marketing emails</h1>
-          {link.data?.valid && !unsubscribe.isSuccess && (
+          {link.data?.valid && !done && (
             <CardDescription>You will no longer receive news and offers from MailScout by email.</CardDescription>
           )}
         </CardHeader>
@@ -30,13 +31,13 @@ export function UnsubscribePage({ token }: { token: string }) {
               Account.
             </p>
           )}
-          {link.data?.valid && unsubscribe.isSuccess && (
+          {link.data?.valid && done && (
             <p role="status" className="flex items-center gap-2 text-sm">
               <CircleCheckIcon aria-hidden className="size-5 text-success" />
               You have been unsubscribed. You will not receive marketing emails from us any more.
             </p>
           )}
-          {link.data?.valid && !unsubscribe.isSuccess && (
+          {link.data?.valid && !done && (
             <div className="grid gap-2">
               <div>
                 <Button disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate(token)}>

@@ -15,6 +15,7 @@ export function useNotificationsLive(userId: string): void {
         acknowledgeNotification(notification.id);
       }),
     },
-    onJoin: ({ queryClient }) => void queryClient.invalidateQueries({ queryKey: notificationsQueryKey, exact: true }),
+    onJoin: ({ queryClient }) =>
+      void queryClient.invalidateQueries({ queryKey: notificationsQueryKey, exact: true }, { cancelRefetch: false }),
   });
 }

@@ -21,6 +21,8 @@ export function useUserTicketsLive(userId: string): void {
         void queryClient.invalidateQueries({ queryKey: ticketMessagesQueryKey(event.id), type: "inactive" });
       }),
     },
-    onJoin: ({ queryClient }) => void queryClient.invalidateQueries({ queryKey: ticketsQueryKey, exact: true }),
+    // The header's badge and bell both listen here: a refetch already under way serves the second join too.
+    onJoin: ({ queryClient }) =>
+      void queryClient.invalidateQueries({ queryKey: ticketsQueryKey, exact: true }, { cancelRefetch: false }),
   });
 }
