@@ -50,7 +50,8 @@ export interface EventRecord {
 
 /** Stores a visitor's event: 'stored', 'duplicate' or 'ignored' (tracking off). */
 export async function recordCampaignEvent(visitor: Visitor, event: EventRecord): Promise<string> {
-  const record = { ...visitorFields(visitor), ...event, visitId: event.visit };
+  const { visit, ...fields } = event;
+  const record = { ...visitorFields(visitor), ...fields, visitId: visit };
   return await withRefusals(campaignRefusals, async () => {
     const [row] = await database()<{ answer: string }[]>`
       select private.record_campaign_event(${database().json(record as never)}) as answer
