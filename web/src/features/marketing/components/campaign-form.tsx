@@ -120,12 +120,12 @@ export function CampaignForm({ campaign, type, onSubmit, onCancel }: CampaignFor
         if ((await onSubmit(values)) && !editing) form.reset(formValues(undefined, type));
       }}
     >
-      {({ register, formState: { errors, isSubmitting } }) => (
+      {({ register, control, formState: { errors, isSubmitting } }) => (
         <>
           <TextField label="Campaign name" registration={register("name")} error={errors.name} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField label="Type" options={CAMPAIGN_TYPES} optionLabel={labelOf} registration={register("type")} error={errors.type} />
-            <SelectField label="Status" options={CAMPAIGN_STATUSES} optionLabel={labelOf} registration={register("status")} error={errors.status} />
+            <SelectField label="Type" options={CAMPAIGN_TYPES} optionLabel={labelOf} control={control} name="type" />
+            <SelectField label="Status" options={CAMPAIGN_STATUSES} optionLabel={labelOf} control={control} name="status" />
           </div>
           <TextField label="Title" registration={register("title")} error={errors.title} />
           <TextareaField label="Content" registration={register("content")} error={errors.content} />
@@ -172,8 +172,7 @@ export function CampaignForm({ campaign, type, onSubmit, onCancel }: CampaignFor
               label="Show after"
               options={["", ...SHOW_AFTER_ACTIONS] as const}
               optionLabel={(action) => (action === "" ? "Any time" : labelOf(action))}
-              registration={register("displayRules.showAfterAction")}
-              error={errors.displayRules?.showAfterAction}
+              control={control} name="displayRules.showAfterAction"
             />
           </fieldset>
 

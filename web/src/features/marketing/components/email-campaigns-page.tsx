@@ -85,8 +85,8 @@ export function EmailCampaignsPage() {
             <TextareaField label="Content (HTML)" rows={8} className="font-mono" registration={register("content")} error={errors.content} />
             <SandboxedHtml title="Content preview" html={watch("content")} className="h-48" />
             <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField label="Template" options={EMAIL_TEMPLATES} optionLabel={labelOf} registration={register("templateType")} error={errors.templateType} />
-              <SelectField label="Audience" options={EMAIL_AUDIENCES} optionLabel={labelOf} registration={register("targetAudience")} error={errors.targetAudience} />
+              <SelectField label="Template" options={EMAIL_TEMPLATES} optionLabel={labelOf} control={control} name="templateType" />
+              <SelectField label="Audience" options={EMAIL_AUDIENCES} optionLabel={labelOf} control={control} name="targetAudience" />
               <TextField
                 label="Scheduled for"
                 type="datetime-local"

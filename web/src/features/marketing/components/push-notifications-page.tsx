@@ -68,7 +68,7 @@ export function PushNotificationsPage() {
           <TextField label="Icon URL" registration={register("icon")} error={errors.icon} />
           <TextField label="Action URL" registration={register("actionUrl")} error={errors.actionUrl} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField label="Audience" options={USER_TYPES} optionLabel={labelOf} registration={register("targetAudience")} error={errors.targetAudience} />
+            <SelectField label="Audience" options={USER_TYPES} optionLabel={labelOf} control={control} name="targetAudience" />
             <TextField
               label="Scheduled for"
               type="datetime-local"
