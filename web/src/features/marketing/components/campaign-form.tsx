@@ -13,8 +13,7 @@ import {
 } from "@contracts/marketing";
 import { type FieldError, type UseFormRegisterReturn } from "react-hook-form";
 import { z } from "zod";
-import { Button } from "@/components/ui/button";
-import { Form, TextareaField, TextField } from "@/components/ui/form";
+import { Form, FormActions, TextareaField, TextField } from "@/components/ui/form";
 import { SelectField } from "@/components/ui/form-controls";
 import { labelOf } from "../labels";
 
@@ -187,16 +186,9 @@ export function CampaignForm({ campaign, type, onSubmit, onCancel }: CampaignFor
             </div>
           </fieldset>
 
-          <div className="flex justify-end gap-2">
-            {editing && (
-              <Button variant="outline" onClick={onCancel}>
-                Cancel
-              </Button>
-            )}
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Saving..." : editing ? "Update Campaign" : "Create Campaign"}
-            </Button>
-          </div>
+          <FormActions onCancel={onCancel} disabled={isSubmitting}>
+            {isSubmitting ? "Saving..." : editing ? "Update Campaign" : "Create Campaign"}
+          </FormActions>
         </>
       )}
     </Form>
