@@ -1,36 +1,51 @@
 // Form fields beyond text: a short list to choose from (the browser's own select) and an on/off switch, each with its
 // label, hint and error tied to the control as the kit's text fields are.
 import { useId } from "react";
-import { type Control, Controller, type FieldError, type FieldValues, type Path, type UseFormRegisterReturn } from "react-hook-form";
+import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
 import { FieldFrame } from "./form";
 import { Label } from "./label";
 import { NativeSelect } from "./native-select";
 import { Switch } from "./switch";
 
-type SelectFieldProps<T extends string> = {
+type SelectFieldProps<T extends FieldValues, TTransformed, V extends string> = {
   label: string;
-  registration: UseFormRegisterReturn;
-  options: readonly T[];
+  control: Control<T, unknown, TTransformed>;
+  name: Path<T>;
+  options: readonly V[];
   /** How each option reads; the value itself when not given. */
-  optionLabel?: (value: T) => string;
-  error?: FieldError;
+  optionLabel?: (value: V) => string;
   hint?: string;
   className?: string;
 };
 
-export function SelectField<T extends string>({ label, registration, options, optionLabel, error, hint, className }: SelectFieldProps<T>) {
+/** A choice from a short list. Controlled by the form, so the value it starts from is the form's, in any browser. */
+export function SelectField<T extends FieldValues, TTransformed, V extends string>({
+  label,
+  control,
+  name,
+  options,
+  optionLabel,
+  hint,
+  className,
+}: SelectFieldProps<T, TTransformed, V>) {
   return (
-    <FieldFrame label={label} error={error} hint={hint} className={className}>
-      {(control) => (
-        <NativeSelect {...control} {...registration}>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {optionLabel ? optionLabel(option) : option}
-            </option>
-          ))}
-        </NativeSelect>
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <FieldFrame label={label} error={fieldState.error} hint={hint} className={className}>
+          {(frame) => (
+            <NativeSelect {...frame} {...field} value={field.value ?? ""}>
+              {options.map((option) => (
+                <option key={option} value={option}>
+                  {optionLabel ? optionLabel(option) : option}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FieldFrame>
       )}
-    </FieldFrame>
+    />
   );
 }
 

@@ -53,8 +53,8 @@ describe("admin overview", () => {
     expect(deleted.parentElement).toHaveClass("text-destructive");
     expect(active.getByText("up 12% from the previous period").parentElement).toHaveClass("text-success");
     expect(screen.getByText("Nov 26, 2026 (UTC), against the period before. Updated every minute.")).toBeVisible();
-    // The marketing and affiliate screens don't exist yet: no card leads there.
-    expect(screen.queryByRole("link", { name: /marketing|affiliate/i })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /^Marketing/ })).toHaveAttribute("href", "/admin/marketing");
+    expect(screen.getByRole("link", { name: /^CRM Affiliates/ })).toHaveAttribute("href", "/admin/crm-affiliates");
   });
 
   it("gives every chart a table of its numbers", async () => {

@@ -13,7 +13,7 @@ export function useSendAudience(path: SendablePath, id: string, enabled: boolean
     queryFn: async ({ signal }) => readJson(await apiFetch(`${path}/${id}/audience`, { signal }), audienceSizeSchema),
     enabled,
     // Asked afresh on each confirm: the audience changes while the page is open.
-    gcTime: 0,
+    staleTime: 0,
   });
 }
 

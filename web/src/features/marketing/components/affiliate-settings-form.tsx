@@ -2,9 +2,8 @@
 // The CRM type names the partner and is not changed here.
 import { type AffiliateSetting, affiliateSettingInputSchema } from "@contracts/marketing";
 import type { z } from "zod";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Form, TextareaField, TextField } from "@/components/ui/form";
+import { Form, FormActions, TextareaField, TextField } from "@/components/ui/form";
 import { SwitchField } from "@/components/ui/form-controls";
 import { toast } from "@/components/ui/toast-store";
 import { messageOf } from "@/lib/api";
@@ -105,14 +104,9 @@ export function AffiliateSettingsForm({ setting, onDone }: { setting: AffiliateS
               </div>
               <SwitchField label="Show after a bulk validation" control={control} name="displayConditions.showAfterBulkValidation" />
               <SwitchField label="Active" control={control} name="isActive" />
-              <div className="flex justify-end gap-2">
-                <Button variant="outline" onClick={onDone}>
-                  Cancel
-                </Button>
-                <Button type="submit" disabled={isSubmitting}>
-                  {isSubmitting ? "Saving..." : "Save Settings"}
-                </Button>
-              </div>
+              <FormActions onCancel={onDone} disabled={isSubmitting}>
+                {isSubmitting ? "Saving..." : "Save Settings"}
+              </FormActions>
             </>
           )}
         </Form>

@@ -60,7 +60,7 @@ export function BannerAdsPage() {
           <TextField label="Image URL" registration={register("imageUrl")} error={errors.imageUrl} />
           <TextField label="Target URL" registration={register("targetUrl")} error={errors.targetUrl} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField label="Placement" options={BANNER_PLACEMENTS} optionLabel={labelOf} registration={register("placement")} error={errors.placement} />
+            <SelectField label="Placement" options={BANNER_PLACEMENTS} optionLabel={labelOf} control={control} name="placement" />
             <TextField label="Priority" inputMode="numeric" registration={register("priority")} error={errors.priority} />
             <TextField label="Start date" type="date" registration={register("startDate")} error={errors.startDate} />
             <TextField label="End date" type="date" registration={register("endDate")} error={errors.endDate} />

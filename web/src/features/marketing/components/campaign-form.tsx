@@ -13,8 +13,7 @@ import {
 } from "@contracts/marketing";
 import { type FieldError, type UseFormRegisterReturn } from "react-hook-form";
 import { z } from "zod";
-import { Button } from "@/components/ui/button";
-import { Form, TextareaField, TextField } from "@/components/ui/form";
+import { Form, FormActions, TextareaField, TextField } from "@/components/ui/form";
 import { SelectField } from "@/components/ui/form-controls";
 import { labelOf } from "../labels";
 
@@ -120,12 +119,12 @@ export function CampaignForm({ campaign, type, onSubmit, onCancel }: CampaignFor
         if ((await onSubmit(values)) && !editing) form.reset(formValues(undefined, type));
       }}
     >
-      {({ register, formState: { errors, isSubmitting } }) => (
+      {({ register, control, formState: { errors, isSubmitting } }) => (
         <>
           <TextField label="Campaign name" registration={register("name")} error={errors.name} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField label="Type" options={CAMPAIGN_TYPES} optionLabel={labelOf} registration={register("type")} error={errors.type} />
-            <SelectField label="Status" options={CAMPAIGN_STATUSES} optionLabel={labelOf} registration={register("status")} error={errors.status} />
+            <SelectField label="Type" options={CAMPAIGN_TYPES} optionLabel={labelOf} control={control} name="type" />
+            <SelectField label="Status" options={CAMPAIGN_STATUSES} optionLabel={labelOf} control={control} name="status" />
           </div>
           <TextField label="Title" registration={register("title")} error={errors.title} />
           <TextareaField label="Content" registration={register("content")} error={errors.content} />
@@ -172,8 +171,7 @@ export function CampaignForm({ campaign, type, onSubmit, onCancel }: CampaignFor
               label="Show after"
               options={["", ...SHOW_AFTER_ACTIONS] as const}
               optionLabel={(action) => (action === "" ? "Any time" : labelOf(action))}
-              registration={register("displayRules.showAfterAction")}
-              error={errors.displayRules?.showAfterAction}
+              control={control} name="displayRules.showAfterAction"
             />
           </fieldset>
 
@@ -188,16 +186,9 @@ export function CampaignForm({ campaign, type, onSubmit, onCancel }: CampaignFor
             </div>
           </fieldset>
 
-          <div className="flex justify-end gap-2">
-            {editing && (
-              <Button variant="outline" onClick={onCancel}>
-                Cancel
-              </Button>
-            )}
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Saving..." : editing ? "Update Campaign" : "Create Campaign"}
-            </Button>
-          </div>
+          <FormActions onCancel={onCancel} disabled={isSubmitting}>
+            {isSubmitting ? "Saving..." : editing ? "Update Campaign" : "Create Campaign"}
+          </FormActions>
         </>
       )}
     </Form>

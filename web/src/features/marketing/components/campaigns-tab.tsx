@@ -34,6 +34,8 @@ export function CampaignsTab({ type }: { type: CampaignType | undefined }) {
   const remove = marketingCampaigns.useDelete();
   const [editing, setEditing] = useState<MarketingCampaign | undefined>();
   const [deleting, setDeleting] = useState<MarketingCampaign | null>(null);
+  // Cancel leaves an edit, or clears a new campaign's form: a new key mounts it afresh.
+  const [cleared, setCleared] = useState(0);
 
   /** Whether it was saved: a refused form keeps what was typed. */
   async function save(values: CampaignOutput): Promise<boolean> {
@@ -93,11 +95,14 @@ export function CampaignsTab({ type }: { type: CampaignType | undefined }) {
         <CardContent>
           {/* Mounted per campaign, so choosing another starts the form from it. */}
           <CampaignForm
-            key={editing?.id ?? `new-${type ?? ""}`}
+            key={editing?.id ?? `new-${type ?? ""}-${cleared}`}
             campaign={editing}
             type={type}
             onSubmit={save}
-            onCancel={() => setEditing(undefined)}
+            onCancel={() => {
+              setEditing(undefined);
+              setCleared((count) => count + 1);
+            }}
           />
         </CardContent>
       </Card>

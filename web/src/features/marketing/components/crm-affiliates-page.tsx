@@ -3,6 +3,7 @@
 // the address.
 import type { AffiliateSetting } from "@contracts/marketing";
 import { ExternalLinkIcon, MousePointerClickIcon, PencilIcon, PlusIcon } from "lucide-react";
+import { useId } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -92,11 +93,12 @@ function Overview({ settings, onEdit }: { settings: AffiliateSetting[]; onEdit: 
 
 function PartnerCard({ setting, onEdit }: { setting: AffiliateSetting; onEdit: () => void }) {
   const name = labelOf(setting.crmType);
+  const titleId = useId();
   return (
-    <Card aria-label={name}>
+    <Card role="article" aria-labelledby={titleId}>
       <CardHeader>
         <div className="flex items-center justify-between gap-2">
-          <CardTitle>{name}</CardTitle>
+          <CardTitle id={titleId}>{name}</CardTitle>
           <Badge variant={setting.isActive ? "success" : "secondary"}>{setting.isActive ? "Active" : "Inactive"}</Badge>
         </div>
         <CardDescription>{setting.adTitle}</CardDescription>

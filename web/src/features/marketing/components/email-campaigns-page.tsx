@@ -17,7 +17,7 @@ import { choiceColumn, countColumn, rateColumn } from "./figure-columns";
 import { campaignFormSchema } from "./form-schema";
 import { ManagerPage } from "./manager-page";
 import { SandboxedHtml } from "./sandboxed-html";
-import { SendControl } from "./send-control";
+import { ScheduledForField, sendColumn } from "./send-control";
 
 type EmailFormValues = {
   name: string;
@@ -53,14 +53,7 @@ export function EmailCampaignsPage() {
           countColumn("Unsubscribes", (email: EmailCampaign) => email.unsubscribeCount),
           rateColumn("Open rate", (email: EmailCampaign) => email.openRate),
           rateColumn("Click rate", (email: EmailCampaign) => email.clickRate),
-          {
-            id: "send",
-            header: "Send",
-            enableSorting: false,
-            cell: ({ row }) => (
-              <SendControl path={emailCampaigns.path} item={row.original} name={row.original.name} noun="email campaign" />
-            ),
-          },
+          sendColumn(emailCampaigns.path, "email campaign", (email: EmailCampaign) => email.name),
         ]}
         formSchema={emailFormSchema}
         formValues={(email) => ({
@@ -85,15 +78,9 @@ export function EmailCampaignsPage() {
             <TextareaField label="Content (HTML)" rows={8} className="font-mono" registration={register("content")} error={errors.content} />
             <SandboxedHtml title="Content preview" html={watch("content")} className="h-48" />
             <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField label="Template" options={EMAIL_TEMPLATES} optionLabel={labelOf} registration={register("templateType")} error={errors.templateType} />
-              <SelectField label="Audience" options={EMAIL_AUDIENCES} optionLabel={labelOf} registration={register("targetAudience")} error={errors.targetAudience} />
-              <TextField
-                label="Scheduled for"
-                type="datetime-local"
-                hint="Leave empty to send with Send"
-                registration={register("scheduledFor")}
-                error={errors.scheduledFor}
-              />
+              <SelectField label="Template" options={EMAIL_TEMPLATES} optionLabel={labelOf} control={control} name="templateType" />
+              <SelectField label="Audience" options={EMAIL_AUDIENCES} optionLabel={labelOf} control={control} name="targetAudience" />
+              <ScheduledForField registration={register("scheduledFor")} error={errors.scheduledFor} />
             </div>
             <SwitchField label="Active" control={control} name="isActive" />
           </>

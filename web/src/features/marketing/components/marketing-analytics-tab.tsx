@@ -53,18 +53,18 @@ export function MarketingAnalyticsTab() {
       {data && (
         <AdminSection title="Audience insights" description="Everyone with an account, as of now.">
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <StatCard label="Free users">
-              <p className="text-2xl font-bold tabular-nums">{percent(data.audience.freePercent)}</p>
-            </StatCard>
-            <StatCard label="Paid users">
-              <p className="text-2xl font-bold tabular-nums">{percent(data.audience.paidPercent)}</p>
-            </StatCard>
-            <StatCard label="New users (30 days)">
-              <p className="text-2xl font-bold tabular-nums">{formatCount(data.audience.newUsers30Days)}</p>
-            </StatCard>
-            <StatCard label="Returning users">
-              <p className="text-2xl font-bold tabular-nums">{percent(data.audience.returningPercent)}</p>
-            </StatCard>
+            {(
+              [
+                ["Free users", percent(data.audience.freePercent)],
+                ["Paid users", percent(data.audience.paidPercent)],
+                ["New users (30 days)", formatCount(data.audience.newUsers30Days)],
+                ["Returning users", percent(data.audience.returningPercent)],
+              ] as const
+            ).map(([label, value]) => (
+              <StatCard key={label} label={label}>
+                <p className="text-2xl font-bold tabular-nums">{value}</p>
+              </StatCard>
+            ))}
           </div>
         </AdminSection>
       )}

@@ -29,36 +29,46 @@ const shortcutClass = cn(
   focusRing,
 );
 
+type ShortcutProps = { icon: LucideIcon; title: string; description: string };
+
+const MANAGERS: (ShortcutProps & { to: "/admin/marketing/banner-ads" | "/admin/marketing/popup-campaigns" | "/admin/marketing/push-notifications" | "/admin/marketing/email-campaigns" })[] = [
+  { to: "/admin/marketing/banner-ads", icon: PanelTopIcon, title: "Banner Ads", description: "Banners by placement" },
+  { to: "/admin/marketing/popup-campaigns", icon: SquareStackIcon, title: "Pop-up Campaigns", description: "Popups by trigger" },
+  { to: "/admin/marketing/push-notifications", icon: BellIcon, title: "Push Notifications", description: "Inbox and device notifications" },
+  { to: "/admin/marketing/email-campaigns", icon: MailIcon, title: "Email Campaigns", description: "Emails to an audience" },
+];
+
+const TYPE_CARDS: (ShortcutProps & { type: CampaignType })[] = [
+  { type: "in_app_message", icon: MessageSquareIcon, title: "In-App Messages", description: "A campaign of this type" },
+  { type: "affiliate_ad", icon: MegaphoneIcon, title: "Affiliate Ads", description: "A campaign of this type" },
+];
+
+const NEIGHBOURS: (ShortcutProps & { href: string })[] = [
+  { href: "/admin/seo", icon: SearchIcon, title: "SEO", description: "Landing pages and keywords" },
+  { href: "/admin/system-popups", icon: WindIcon, title: "System Popups", description: "The product's own popups" },
+];
+
 export function MarketingOverviewTab({ onChooseType }: { onChooseType: (type: CampaignType) => void }) {
   return (
     <div className="grid gap-8">
       <MarketingStats />
       <section aria-label="Campaign tools" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Link to="/admin/marketing/banner-ads" className={shortcutClass}>
-          <Shortcut icon={PanelTopIcon} title="Banner Ads" description="Banners by placement" />
-        </Link>
-        <Link to="/admin/marketing/popup-campaigns" className={shortcutClass}>
-          <Shortcut icon={SquareStackIcon} title="Pop-up Campaigns" description="Popups by trigger" />
-        </Link>
-        <Link to="/admin/marketing/push-notifications" className={shortcutClass}>
-          <Shortcut icon={BellIcon} title="Push Notifications" description="Inbox and device notifications" />
-        </Link>
-        <Link to="/admin/marketing/email-campaigns" className={shortcutClass}>
-          <Shortcut icon={MailIcon} title="Email Campaigns" description="Emails to an audience" />
-        </Link>
-        <button type="button" className={shortcutClass} onClick={() => onChooseType("in_app_message")}>
-          <Shortcut icon={MessageSquareIcon} title="In-App Messages" description="A campaign of this type" />
-        </button>
-        <button type="button" className={shortcutClass} onClick={() => onChooseType("affiliate_ad")}>
-          <Shortcut icon={MegaphoneIcon} title="Affiliate Ads" description="A campaign of this type" />
-        </button>
+        {MANAGERS.map(({ to, ...shortcut }) => (
+          <Link key={to} to={to} className={shortcutClass}>
+            <Shortcut {...shortcut} />
+          </Link>
+        ))}
+        {TYPE_CARDS.map(({ type, ...shortcut }) => (
+          <button key={type} type="button" className={shortcutClass} onClick={() => onChooseType(type)}>
+            <Shortcut {...shortcut} />
+          </button>
+        ))}
         {/* Screens of their own, outside this feature: a plain link, whatever holds them. */}
-        <a href="/admin/seo" className={shortcutClass}>
-          <Shortcut icon={SearchIcon} title="SEO" description="Landing pages and keywords" />
-        </a>
-        <a href="/admin/system-popups" className={shortcutClass}>
-          <Shortcut icon={WindIcon} title="System Popups" description="The product's own popups" />
-        </a>
+        {NEIGHBOURS.map(({ href, ...shortcut }) => (
+          <a key={href} href={href} className={shortcutClass}>
+            <Shortcut {...shortcut} />
+          </a>
+        ))}
       </section>
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
         <UsersIcon className="size-4" aria-hidden />
@@ -70,7 +80,7 @@ export function MarketingOverviewTab({ onChooseType }: { onChooseType: (type: Ca
   );
 }
 
-function Shortcut({ icon: Icon, title, description }: { icon: LucideIcon; title: string; description: string }) {
+function Shortcut({ icon: Icon, title, description }: ShortcutProps) {
   return (
     <>
       <span className="flex items-center gap-2 font-medium">

@@ -72,7 +72,7 @@ export function PopupCampaignsPage() {
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="Button text" registration={register("buttonText")} error={errors.buttonText} />
             <TextField label="Button URL" registration={register("buttonUrl")} error={errors.buttonUrl} />
-            <SelectField label="Trigger" options={POPUP_TRIGGERS} optionLabel={labelOf} registration={register("triggerType")} error={errors.triggerType} />
+            <SelectField label="Trigger" options={POPUP_TRIGGERS} optionLabel={labelOf} control={control} name="triggerType" />
             <TextField
               label="Trigger value"
               inputMode="numeric"
@@ -80,8 +80,8 @@ export function PopupCampaignsPage() {
               registration={register("triggerValue")}
               error={errors.triggerValue}
             />
-            <SelectField label="Frequency" options={POPUP_FREQUENCIES} optionLabel={labelOf} registration={register("displayFrequency")} error={errors.displayFrequency} />
-            <SelectField label="Audience" options={POPUP_AUDIENCES} optionLabel={labelOf} registration={register("targetAudience")} error={errors.targetAudience} />
+            <SelectField label="Frequency" options={POPUP_FREQUENCIES} optionLabel={labelOf} control={control} name="displayFrequency" />
+            <SelectField label="Audience" options={POPUP_AUDIENCES} optionLabel={labelOf} control={control} name="targetAudience" />
             <TextField label="Background colour" type="color" registration={register("backgroundColor")} error={errors.backgroundColor} />
             <TextField label="Text colour" type="color" registration={register("textColor")} error={errors.textColor} />
           </div>

@@ -11,7 +11,7 @@ import { useSendProgress } from "../live/send-progress";
 import { choiceColumn, countColumn, rateColumn } from "./figure-columns";
 import { campaignFormSchema } from "./form-schema";
 import { ManagerPage } from "./manager-page";
-import { SendControl } from "./send-control";
+import { ScheduledForField, sendColumn } from "./send-control";
 
 type PushFormValues = {
   title: string;
@@ -42,14 +42,7 @@ export function PushNotificationsPage() {
         countColumn("Delivered", (push: PushNotification) => push.deliveredCount),
         countColumn("Clicks", (push: PushNotification) => push.clickCount),
         rateColumn("CTR", (push: PushNotification) => push.ctr),
-        {
-          id: "send",
-          header: "Send",
-          enableSorting: false,
-          cell: ({ row }) => (
-            <SendControl path={pushNotifications.path} item={row.original} name={row.original.title} noun="push notification" />
-          ),
-        },
+        sendColumn(pushNotifications.path, "push notification", (push: PushNotification) => push.title),
       ]}
       formSchema={pushFormSchema}
       formValues={(push) => ({
@@ -68,14 +61,8 @@ export function PushNotificationsPage() {
           <TextField label="Icon URL" registration={register("icon")} error={errors.icon} />
           <TextField label="Action URL" registration={register("actionUrl")} error={errors.actionUrl} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField label="Audience" options={USER_TYPES} optionLabel={labelOf} registration={register("targetAudience")} error={errors.targetAudience} />
-            <TextField
-              label="Scheduled for"
-              type="datetime-local"
-              hint="Leave empty to send with Send"
-              registration={register("scheduledFor")}
-              error={errors.scheduledFor}
-            />
+            <SelectField label="Audience" options={USER_TYPES} optionLabel={labelOf} control={control} name="targetAudience" />
+            <ScheduledForField registration={register("scheduledFor")} error={errors.scheduledFor} />
           </div>
           <SwitchField label="Active" control={control} name="isActive" />
         </>

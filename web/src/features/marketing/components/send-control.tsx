@@ -4,9 +4,12 @@
 import type { CampaignSend } from "@contracts/marketing";
 import { SendIcon } from "lucide-react";
 import { useState } from "react";
+import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import type { ColumnDef } from "@/components/ui/data-table";
+import { TextField } from "@/components/ui/form";
 import { Progress } from "@/components/ui/progress";
 import { toast } from "@/components/ui/toast-store";
 import { messageOf } from "@/lib/api";
@@ -15,6 +18,23 @@ import { type SendablePath, useSendAudience, useSendCampaign } from "../api/send
 import { labelOf } from "../labels";
 
 export type SendableItem = { id: string; isActive: boolean; sentAt: string | null; send: CampaignSend | null };
+
+/** The managers' Send column: the send's state, or its button. */
+export function sendColumn<Item extends SendableItem>(path: SendablePath, noun: string, name: (item: Item) => string): ColumnDef<Item> {
+  return {
+    id: "send",
+    header: "Send",
+    enableSorting: false,
+    cell: ({ row }) => <SendControl path={path} item={row.original} name={name(row.original)} noun={noun} />,
+  };
+}
+
+/** When a send starts by itself; without one, the admin starts it with Send. */
+export function ScheduledForField({ registration, error }: { registration: UseFormRegisterReturn; error?: FieldError }) {
+  return (
+    <TextField label="Scheduled for" type="datetime-local" hint="Leave empty to send with Send" registration={registration} error={error} />
+  );
+}
 
 type SendControlProps = { path: SendablePath; item: SendableItem; name: string; noun: string };
 
