@@ -8,4 +8,5 @@ export const emailCampaignsRoutes = sendingManagerRoutes({
   rows: emailCampaigns,
   input: emailCampaignInputSchema,
   notFound: "email_campaign_not_found",
-}, "email").get("/email-campaigns/:id/preview", handlers.preview);
+}, "email");
+emailCampaignsRoutes.get("/email-campaigns/:id/preview", handlers.preview);
