@@ -141,10 +141,8 @@ export interface DomainFailures {
   /** Another account has the username (in any case). */
   username_taken: undefined;
 
-  // Marketing's delivery. Clicks and emails' links that lead nowhere are not found, as an unknown one is.
-  campaign_not_found: undefined;
-  /** Impressions and clicks are counted only for a campaign that is showing. */
-  campaign_not_active: undefined;
+  // Marketing's delivery (campaign_not_found and campaign_not_active above serve it too: clicks and emails' links
+  // that lead nowhere are not found, and impressions and clicks count only for a campaign that is showing).
   notification_not_found: undefined;
   /** A push subscription whose endpoint is not on a push service of PUSH_SERVICE_HOSTS. */
   unknown_push_service: undefined;

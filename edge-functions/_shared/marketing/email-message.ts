@@ -4,8 +4,7 @@
 // button. Pure: the worker gives it the campaign, the links stored for the send and the recipient.
 // @ts-types="@types/sanitize-html"
 import sanitizeHtml from "sanitize-html";
-import { campaignText } from "../email-content/text.ts";
-import { sanitizeCampaignHtml } from "../email-content/sanitize.ts";
+import { campaignText, sanitizeCampaignHtml } from "../email-content/index.ts";
 import type { EmailMessage } from "../email/index.ts";
 
 /** Runs `rewrite` on every web link's href in order, keeping everything else of the (already sanitised) HTML. */

@@ -188,8 +188,6 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
   },
   username_taken: { status: 409, message: "username: This username is taken. Please choose another." },
 
-  campaign_not_found: { status: 404, message: "Campaign not found" },
-  campaign_not_active: { status: 409, message: "Campaign is not active" },
   notification_not_found: { status: 404, message: "Notification not found" },
   unknown_push_service: { status: 400, message: "endpoint must be on a known push service" },
   email_link_not_found: { status: 404, message: "This link is not valid" },
