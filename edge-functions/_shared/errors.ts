@@ -126,7 +126,7 @@ export interface DomainFailures {
   push_notification_not_found: undefined;
   email_campaign_not_found: undefined;
   affiliate_not_found: undefined;
-  /** A send of a campaign that is switched off; an impression or click of one that is not showing. */
+  /** A send of a campaign that is switched off. */
   campaign_not_active: undefined;
   /** A push or email campaign goes out once. */
   already_sent: undefined;
@@ -141,7 +141,8 @@ export interface DomainFailures {
   /** Another account has the username (in any case). */
   username_taken: undefined;
 
-  // Marketing's delivery (campaign_not_found and campaign_not_active above serve it too).
+  // Marketing's delivery (campaign_not_found and campaign_not_active above serve it too: clicks and emails' links
+  // that lead nowhere are not found, and impressions and clicks count only for a campaign that is showing).
   notification_not_found: undefined;
   /** A push subscription whose endpoint is not on a push service of PUSH_SERVICE_HOSTS. */
   unknown_push_service: undefined;
