@@ -21,7 +21,7 @@ Deno.test("every web link goes through the click redirect by its number; mailto 
     `${SITE}/api/email/click/${TOKEN}/1`,
     `${SITE}/api/email/click/${TOKEN}/0`,
     "mailto:help@example.com",
-    `${SITE}/unsubscribe?token=${TOKEN}`,
+    `${SITE}/unsubscribe/${TOKEN}`,
   ]);
   assert.doesNotMatch(message.html!, /script|"https:\/\/example\.com/);
   assert.match(message.text!, new RegExp(`/api/email/click/${TOKEN}/1`));
@@ -38,7 +38,7 @@ Deno.test("the message carries an open pixel and an unsubscribe link in both par
   const campaign = prepareCampaign("Hi", content);
   const message = campaignMessage(campaign, campaign.links, { email: "ada@example.com", token: TOKEN }, settings);
   assert.match(message.html!, new RegExp(`<img src="${SITE}/api/email/open/${TOKEN}" width="1" height="1"`));
-  assert.match(message.text!, new RegExp(`Unsubscribe: ${SITE}/unsubscribe\\?token=${TOKEN}$`));
+  assert.match(message.text!, new RegExp(`Unsubscribe: ${SITE}/unsubscribe/${TOKEN}$`));
   assert.doesNotMatch(message.text!, /api\/email\/open/);
 });
 

@@ -71,7 +71,7 @@ export function campaignMessage(
     const n = links.indexOf(href);
     return n === -1 ? href : `${site}/api/email/click/${recipient.token}/${n}`;
   });
-  const unsubscribePage = `${site}/unsubscribe?token=${recipient.token}`;
+  const unsubscribePage = `${site}/unsubscribe/${recipient.token}`;
   const html = `${tracked}
 <p style="font-size:12px;color:#6b7280">You get this email because you have a MailScout account. <a href="${unsubscribePage}">Unsubscribe</a></p>
 <img src="${site}/api/email/open/${recipient.token}" width="1" height="1" alt="" style="display:block;border:0" />`;
