@@ -69,7 +69,8 @@ test("an anonymous visitor sees a new banner and a 1-second popup; Escape dismis
   try {
     const page = await anonymousVisitor(browser);
     await page.goto("/");
-    const banner = page.getByRole("region", { name: "Announcement" });
+    // Other journeys' banners may hold other placements: this one is the strip that carries its title.
+    const banner = page.getByRole("region", { name: "Announcement" }).filter({ hasText: bannerTitle });
     await expect(banner.getByText(bannerTitle)).toBeVisible();
     await expect(banner.getByRole("link")).toHaveAttribute(
       "href",
