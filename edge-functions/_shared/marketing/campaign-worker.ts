@@ -137,7 +137,11 @@ export async function runCampaignWorker(budget: TimeBudget = timeBudget()): Prom
   return { ...summary, kickedSuccessor };
 }
 
-/** Starts a worker for a send just queued, past the answer to the admin. */
-export function startCampaignWorker(): void {
-  void kickInBackground(CAMPAIGN_WORKER, kickSettings());
+/** Workers started for a send just queued: with two, one that dies leaves the other to take its batch over when the
+ * lease ends, instead of the send waiting for the schedule's next kick. A kick that finds no worker is logged. */
+export const WORKERS_PER_SEND = 2;
+
+/** Starts the workers for a send just queued, past the answer to the admin. */
+export function startCampaignWorkers(): void {
+  for (let n = 0; n < WORKERS_PER_SEND; n++) void kickInBackground(CAMPAIGN_WORKER, kickSettings());
 }

@@ -43,5 +43,5 @@ export {
   unsubscribeLinkState,
 } from "./email-tracking.ts";
 export { campaignMessage, prepareCampaign } from "./email-message.ts";
-export { CAMPAIGN_WORKER, runCampaignWorker, startCampaignWorker } from "./campaign-worker.ts";
+export { CAMPAIGN_WORKER, runCampaignWorker } from "./campaign-worker.ts";
 export { truncatedNetwork, type Visitor } from "./visitor.ts";

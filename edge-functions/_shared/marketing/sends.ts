@@ -3,12 +3,8 @@
 import type postgres from "postgres";
 import type { AccessTokenClaims } from "../auth/index.ts";
 import type { UserSql } from "../db/as-user.ts";
-import { env } from "../env.ts";
-import { kickInBackground } from "../jobs/index.ts";
 import type { AdminRows } from "./admin-rows.ts";
-
-/** The worker that delivers sends; a kick that finds no worker is logged, and the schedule kicks again. */
-export const CAMPAIGN_WORKER = "campaign-worker";
+import { startCampaignWorkers } from "./campaign-worker.ts";
 
 export type SendKind = "email" | "push_notification";
 
@@ -40,7 +36,7 @@ export async function startSend(
       ? sql<{ job_id: string; recipients: number }[]>`select * from private.start_email_send(${id})`
       : sql<{ job_id: string; recipients: number }[]>`select * from private.start_push_send(${id})`
   );
-  void kickInBackground(CAMPAIGN_WORKER, { supabaseUrl: env().SUPABASE_URL, secret: env().WORKER_SECRET });
+  startCampaignWorkers();
   return { jobId: started!.job_id, recipients: Number(started!.recipients) };
 }
 
