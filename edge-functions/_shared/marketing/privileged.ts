@@ -275,3 +275,9 @@ export async function pushDelivered(pushId: string, userId: string): Promise<voi
 export async function dropPushSubscription(endpoint: string): Promise<void> {
   await database()`select private.drop_push_subscription(${endpoint})`;
 }
+
+/** The marketing switches, read the one way the database's delivery and sends read them. */
+export async function storedMarketingSettings(): Promise<unknown> {
+  const [row] = await database()<{ settings: unknown }[]>`select private.marketing_settings() as settings`;
+  return row!.settings;
+}

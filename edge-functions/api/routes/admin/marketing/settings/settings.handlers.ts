@@ -8,7 +8,7 @@ import type { JsonInput } from "../../../../lib/json-body.ts";
 import type { SignedInEnv } from "../../../../lib/require-user.ts";
 
 export async function read(c: Context<SignedInEnv>) {
-  return c.json(await readMarketingSettings(c.var.signedIn.claims), 200);
+  return c.json(await readMarketingSettings(), 200);
 }
 
 export async function save(c: Context<SignedInEnv, string, JsonInput<typeof marketingSettingsSchema>>) {
