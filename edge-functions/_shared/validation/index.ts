@@ -11,3 +11,5 @@ export {
 export { realTlds } from "./lists.ts";
 export { recordValidation } from "./record-validation.ts";
 export { isRoleAccount } from "./role-account.ts";
+export { isDisposableDomain, isFreeProviderDomain } from "./provider-flags.ts";
+export { parseAddress, parseDomain, type ParsedAddress, type ParsedDomain } from "./syntax.ts";

@@ -43,7 +43,7 @@ export type ParsedAddress =
   }
   | { ok: false; problem: SyntaxProblem };
 
-type ParsedDomain = { ok: true; ascii: string; unicode: string } | { ok: false; problem: SyntaxProblem };
+export type ParsedDomain = { ok: true; ascii: string; unicode: string } | { ok: false; problem: SyntaxProblem };
 
 const MAX_LOCAL_PART_OCTETS = 64; // RFC 5321 §4.5.3.1.1
 const MAX_ADDRESS_OCTETS = 254; // RFC 5321's 256-octet path less the angle brackets (RFC 3696 erratum 1690)
@@ -148,7 +148,8 @@ function toUnicode(ascii: string): string {
   return tr46.toUnicode(ascii, IDNA).domain;
 }
 
-function parseDomain(raw: string): ParsedDomain {
+/** A domain in its A-label and Unicode forms, or the reason it is not one (the address rules, without a local part). */
+export function parseDomain(raw: string): ParsedDomain {
   let isAscii = true;
   for (let i = 0; i < raw.length; i++) {
     const code = raw.charCodeAt(i);
