@@ -8,7 +8,7 @@ export type LoadJob = {
   url: string;
   /** Every client's headers, or one set per client (clients signed in as different users). */
   headers: Record<string, string> | Record<string, string>[];
-  /** POST unless told; a GET sends each of `bodies` as the URL's query string instead of a body. */
+  /** POST unless told; a GET sends each of `bodies` as the URL's query string instead of a body (none when empty). */
   method?: "GET" | "POST";
   /** One POST body per request: the first `warmup` are sent, at the same concurrency, and not measured. */
   bodies: string[];
@@ -36,7 +36,7 @@ async function send(job: LoadJob, client: number, body: string): Promise<number>
   const headers = Array.isArray(job.headers) ? job.headers[client % job.headers.length] : job.headers;
   const startedAt = performance.now();
   const method = job.method ?? "POST";
-  const url = method === "GET" ? `${job.url}?${body}` : job.url;
+  const url = method === "GET" && body ? `${job.url}?${body}` : job.url;
   const response = await fetch(url, method === "GET" ? { headers } : { method, headers, body });
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`${method} ${url} answered ${response.status}`);

@@ -8,10 +8,20 @@ export function post(stack: RunningStack, path: string, body: unknown, expected:
 }
 
 export async function request(stack: RunningStack, path: string, init: RequestInit, expected: number): Promise<Response> {
+  return (await answered(stack, path, init, expected)).response;
+}
+
+/** The answer's body, read whole, once its status is the one expected. */
+export async function requestText(stack: RunningStack, path: string, init: RequestInit, expected: number): Promise<string> {
+  return (await answered(stack, path, init, expected)).text;
+}
+
+/** Reads the whole body before anything is timed as done: an answer counts when it has arrived, not when it starts. */
+async function answered(stack: RunningStack, path: string, init: RequestInit, expected: number) {
   const response = await fetch(`${stack.url}${path}`, init);
-  await response.arrayBuffer();
+  const text = await response.text();
   if (response.status !== expected) throw new Error(`${init.method ?? "GET"} ${path} answered ${response.status}`);
-  return response;
+  return { response, text };
 }
 
 export async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {

@@ -12,6 +12,7 @@ import { loadFromProcess } from "./bench-load.ts";
 import { marketingFigures } from "./bench-marketing.ts";
 import { meteringFigures } from "./bench-metering.ts";
 import { realtimeFigures } from "./bench-realtime.ts";
+import { seoFigures } from "./bench-seo.ts";
 import { supportFigures } from "./bench-support.ts";
 import { grantCredits, mebibytes, millis, percentiles, post, request, sample, seconds, timed } from "./bench-measure.ts";
 import { startDnsFixture, type RunningFixture } from "../testing/test-fixtures.ts";
@@ -61,6 +62,8 @@ export async function runBench(): Promise<number> {
       figures.push(...(await bulkFigures(warm.value)));
       // Before the admin data set: its email campaigns go to every confirmed user, and are counted as 10,000.
       figures.push(...(await marketingFigures(warm.value)));
+      // Before the admin data set too: its pages are timed on a database of the usual size.
+      figures.push(...(await seoFigures(warm.value)));
       // Before the admin data set: a million rows of its own, on a database of the usual size.
       figures.push(...(await databaseExportFigures(warm.value)));
       // Last: its 5,000,000 validation logs would weigh on every figure taken after it. The users page is measured on
