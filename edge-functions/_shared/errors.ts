@@ -148,6 +148,13 @@ export interface DomainFailures {
   unknown_push_service: undefined;
   /** An email's tracking or unsubscribe token (or its link number) that names nothing. */
   email_link_not_found: undefined;
+
+  // SEO landing pages. A page switched off (not indexable) is not found, like one that never was; a removed page is
+  // gone for good (410), so search engines drop it.
+  seo_page_not_found: undefined;
+  seo_page_removed: undefined;
+  /** A removal confirmation token that names no request awaiting confirmation, was used, or expired. */
+  seo_removal_link_invalid: undefined;
 }
 
 export type DomainReason = keyof DomainFailures;

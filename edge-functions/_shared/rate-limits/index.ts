@@ -11,4 +11,8 @@ export {
   takeDiscountCode,
   takeDomainRefresh,
   takeRateLimit,
+  SEO_CONVERSIONS_PER_MINUTE,
+  SEO_REMOVAL_REQUESTS_PER_HOUR,
+  takeSeoConversion,
+  takeSeoRemovalRequest,
 } from "./privileged.ts";

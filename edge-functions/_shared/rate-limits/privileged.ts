@@ -86,3 +86,23 @@ export const CAMPAIGN_EVENTS_PER_MINUTE = 120;
 export async function takeCampaignEvent(visitor: string): Promise<RateLimitDecision> {
   return await takeRateLimit({ subject: visitor, action: "campaign_event", limit: CAMPAIGN_EVENTS_PER_MINUTE, windowSeconds: 60 });
 }
+
+/** Landing-page conversions one visitor (session:, else network:) may report a minute: a page has a few calls to action,
+ * and each counts once a day anyway, so this stops only scripts hammering the counter. */
+export const SEO_CONVERSIONS_PER_MINUTE = 30;
+
+export async function takeSeoConversion(visitor: string): Promise<RateLimitDecision> {
+  return await takeRateLimit({ subject: visitor, action: "seo_conversion", limit: SEO_CONVERSIONS_PER_MINUTE, windowSeconds: 60 });
+}
+
+/** Removal requests one client network may send an hour: each may mail a link or wait for an admin, so few suffice. */
+export const SEO_REMOVAL_REQUESTS_PER_HOUR = 5;
+
+export async function takeSeoRemovalRequest(network: string): Promise<RateLimitDecision> {
+  return await takeRateLimit({
+    subject: `network:${network}`,
+    action: "seo_removal_request",
+    limit: SEO_REMOVAL_REQUESTS_PER_HOUR,
+    windowSeconds: 60 * 60,
+  });
+}

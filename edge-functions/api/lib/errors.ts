@@ -191,6 +191,10 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
   notification_not_found: { status: 404, message: "Notification not found" },
   unknown_push_service: { status: 400, message: "endpoint must be on a known push service" },
   email_link_not_found: { status: 404, message: "This link is not valid" },
+
+  seo_page_not_found: { status: 404, message: "Page not found" },
+  seo_page_removed: { status: 410, message: "This page has been removed" },
+  seo_removal_link_invalid: { status: 404, message: "This removal link is invalid or has expired" },
 };
 
 /** What a 402 says when nothing is left to pay for the work. */
