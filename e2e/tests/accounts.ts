@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
 /** The dev seed's accounts (seed.sql, created only on devstack). */
 export const seeded = {
@@ -60,4 +60,14 @@ export async function logOut(page: Page, username: string): Promise<void> {
 /** Toasts live in Radix's notifications region (F8 jumps there from the keyboard). */
 export function notifications(page: Page) {
   return page.getByRole("region", { name: /Notifications/ });
+}
+
+/** The seed's admin, signed in through the api: the headers their requests carry, as the admin screens send them. */
+export async function adminApiHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const response = await request.post("/api/login", {
+    data: { username: seeded.admin.username, password: seeded.admin.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { session } = (await response.json()) as { session: { accessToken: string } };
+  return { Authorization: `Bearer ${session.accessToken}` };
 }

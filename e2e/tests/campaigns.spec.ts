@@ -3,20 +3,11 @@
 // ad waits for the visitor's second validation. The admin arranges the campaigns through the api, as the admin
 // screens do, and switches them off again so other journeys don't meet them.
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { seeded } from "./accounts";
+import { adminApiHeaders } from "./accounts";
 import { resetAnonymousAllowance } from "./database";
 import { validateAndWait } from "./validation";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  const response = await request.post("/api/login", {
-    data: { username: seeded.admin.username, password: seeded.admin.password },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const { session } = (await response.json()) as { session: { accessToken: string } };
-  return { Authorization: `Bearer ${session.accessToken}` };
-}
 
 /** Posts `data` as the admin and answers the created row's id. */
 async function create(request: APIRequestContext, headers: Record<string, string>, path: string, data: object): Promise<string> {
@@ -43,7 +34,7 @@ test("an anonymous visitor sees a new banner and a 1-second popup; Escape dismis
   browser,
   request,
 }) => {
-  const headers = await adminHeaders(request);
+  const headers = await adminApiHeaders(request);
   const name = unique();
   const bannerTitle = `Spring sale ${name}`;
   const popupTitle = `Join the newsletter ${name}`;
@@ -114,7 +105,7 @@ test("an anonymous visitor sees a new banner and a 1-second popup; Escape dismis
 
 test("the affiliate partner's ad shows after the visitor's second validation", async ({ browser, request }) => {
   await resetAnonymousAllowance();
-  const headers = await adminHeaders(request);
+  const headers = await adminApiHeaders(request);
   const name = unique();
   const setting = {
     crmType: `e2e-${name}`,

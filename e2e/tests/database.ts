@@ -53,3 +53,17 @@ export async function failSignIns(identifier: string, times: number): Promise<vo
 export async function forgetSignInFailures(): Promise<void> {
   await withDatabase((sql) => sql`delete from private.rate_limit_counters where action like 'sign\_in\_%'`);
 }
+
+/**
+ * Forgets SEO's pages, keyword targets and suppressions of `domain`: a confirmed removal suppresses the domain for
+ * good, so a journey that removes its page can run again only after this.
+ */
+export async function forgetSeoDomain(domain: string): Promise<void> {
+  await withDatabase((sql) =>
+    sql.begin(async (tx) => {
+      await tx`delete from public.seo_suppressions where kind = 'domain' and value = ${domain}`;
+      await tx`delete from public.seo_keyword_targets where strpos(keyword_key, ${domain}) > 0`;
+      await tx`delete from public.seo_landing_pages where entity_domain = ${domain}`;
+    }),
+  );
+}
