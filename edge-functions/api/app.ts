@@ -25,6 +25,7 @@ import { emailTrackingRoutes } from "./routes/email-tracking/email-tracking.rout
 import { explorationsRoutes } from "./routes/explorations/explorations.routes.ts";
 import { helpRoutes } from "./routes/help/help.routes.ts";
 import { notificationsRoutes } from "./routes/notifications/notifications.routes.ts";
+import { seoRoutes } from "./routes/seo/seo.routes.ts";
 import { creditGrantsRoutes } from "./routes/admin/credit-grants/credit-grants.routes.ts";
 import { domainsRoutes } from "./routes/admin/domains/domains.routes.ts";
 import { exportsRoutes } from "./routes/admin/exports/exports.routes.ts";
@@ -89,6 +90,7 @@ export function createApp() {
   app.route("/", campaignDeliveryRoutes);
   app.route("/", notificationsRoutes);
   app.route("/", emailTrackingRoutes);
+  app.route("/", seoRoutes);
 
   // The admin area. The upgrade popup's public read shares its /admin path, so it is mounted first, outside the guard;
   // every other /api/admin route is mounted once, behind requireAdmin.
