@@ -148,6 +148,16 @@ export interface DomainFailures {
   unknown_push_service: undefined;
   /** An email's tracking or unsubscribe token (or its link number) that names nothing. */
   email_link_not_found: undefined;
+
+  // SEO's admin dashboard.
+  seo_page_not_found: undefined;
+  /** Regenerating a page the privacy rule now refuses removes it instead. */
+  seo_page_removed: undefined;
+  /** The keyword (case and spaces ignored) already targets that page type. */
+  seo_keyword_exists: undefined;
+  seo_removal_not_found: undefined;
+  /** A removal request is decided once. */
+  seo_removal_decided: undefined;
 }
 
 export type DomainReason = keyof DomainFailures;

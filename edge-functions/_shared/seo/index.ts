@@ -2,3 +2,8 @@
 // the privacy rule, and the one slug spelling.
 export { generateBatch, regeneratePage, refreshStalePages } from "./generate.ts";
 export { canonicalDomain, canonicalSlug } from "./slug.ts";
+// The admin dashboard: figures, pages, keyword targets and removal decisions.
+export { deletePage, listAdminPages, regenerateAdminPage, seoStats, setPageIndexable } from "./admin-pages.ts";
+export { createKeywordTarget, listKeywordTargets } from "./admin-keywords.ts";
+export { decideRemovalRequest, listRemovalRequests } from "./admin-removals.ts";
+export * from "./contract.ts";

@@ -191,6 +191,15 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
   notification_not_found: { status: 404, message: "Notification not found" },
   unknown_push_service: { status: 400, message: "endpoint must be on a known push service" },
   email_link_not_found: { status: 404, message: "This link is not valid" },
+
+  seo_page_not_found: { status: 404, message: "SEO page not found" },
+  seo_page_removed: {
+    status: 409,
+    message: "This page was removed: the privacy rule no longer allows publishing it",
+  },
+  seo_keyword_exists: { status: 409, message: "This keyword already exists for this page type" },
+  seo_removal_not_found: { status: 404, message: "Removal request not found" },
+  seo_removal_decided: { status: 409, message: "This removal request is already decided" },
 };
 
 /** What a 402 says when nothing is left to pay for the work. */
