@@ -155,6 +155,13 @@ export interface DomainFailures {
   seo_page_removed: undefined;
   /** A removal confirmation token that names no request awaiting confirmation, was used, or expired. */
   seo_removal_link_invalid: undefined;
+  /** An admin's regenerate found that the privacy rule now refuses the page, and removed it instead. */
+  seo_page_regenerated_away: undefined;
+  /** The keyword (case and spaces ignored) already targets that page type. */
+  seo_keyword_exists: undefined;
+  seo_removal_not_found: undefined;
+  /** A removal request is decided once. */
+  seo_removal_decided: undefined;
 }
 
 export type DomainReason = keyof DomainFailures;

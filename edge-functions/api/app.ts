@@ -44,6 +44,7 @@ import { figuresRoutes } from "./routes/admin/marketing/figures/figures.routes.t
 import { popupCampaignsRoutes } from "./routes/admin/marketing/popup-campaigns/popup-campaigns.routes.ts";
 import { pushNotificationsRoutes } from "./routes/admin/marketing/push-notifications/push-notifications.routes.ts";
 import { settingsRoutes } from "./routes/admin/marketing/settings/settings.routes.ts";
+import { seoAdminRoutes } from "./routes/admin/seo/seo.routes.ts";
 import { supportAgentRoutes, supportRoutes } from "./routes/support/support.routes.ts";
 import { validateEmailRoutes } from "./routes/validate-email/validate-email.routes.ts";
 
@@ -108,6 +109,7 @@ export function createApp() {
       reportsRoutes,
       exportsRoutes,
       domainsRoutes,
+      seoAdminRoutes,
     ]
   ) admin.route("/", routes);
   app.route("/admin", admin);

@@ -4,3 +4,8 @@ export { generateBatch, regeneratePage, refreshStalePages } from "./generate.ts"
 export { canonicalDomain, canonicalSlug } from "./slug.ts";
 export { type PageVisitor, recordSeoConversion, viewSeoPage, visitDay, visitorHash } from "./visits.ts";
 export { confirmSeoRemoval, REMOVAL_ANSWERS, requestSeoRemoval } from "./removals.ts";
+// The admin dashboard: figures, pages, keyword targets and removal decisions.
+export { deletePage, listAdminPages, regenerateAdminPage, seoStats, setPageIndexable } from "./admin-pages.ts";
+export { createKeywordTarget, listKeywordTargets } from "./admin-keywords.ts";
+export { decideRemovalRequest, listRemovalRequests } from "./admin-removals.ts";
+export * from "./contract.ts";

@@ -195,6 +195,13 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
   seo_page_not_found: { status: 404, message: "Page not found" },
   seo_page_removed: { status: 410, message: "This page has been removed" },
   seo_removal_link_invalid: { status: 404, message: "This removal link is invalid or has expired" },
+  seo_page_regenerated_away: {
+    status: 409,
+    message: "This page was removed: the privacy rule no longer allows publishing it",
+  },
+  seo_keyword_exists: { status: 409, message: "This keyword already exists for this page type" },
+  seo_removal_not_found: { status: 404, message: "Removal request not found" },
+  seo_removal_decided: { status: 409, message: "This removal request is already decided" },
 };
 
 /** What a 402 says when nothing is left to pay for the work. */

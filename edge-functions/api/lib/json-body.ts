@@ -13,17 +13,27 @@ export type JsonInput<Schema extends z.ZodType> = {
 
 const NOT_JSON = "Request body must be JSON";
 
+/**
+ * `emptyMeansDefaults`: a request without a body counts as {}, for an action whose fields all have defaults (a bulk
+ * run of the default size is a plain POST).
+ */
 export function jsonBody<Schema extends z.ZodType>(
   schema: Schema,
+  { emptyMeansDefaults = false } = {},
 ): MiddlewareHandler<Env, string, JsonInput<Schema>> {
   return async (c, next) => {
-    // Requiring the JSON media type also means a cross-site page cannot post here without a CORS preflight.
-    if (!isJsonMediaType(c.req.header("content-type"))) return c.json(errorBody(NOT_JSON), 400);
     let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return c.json(errorBody(NOT_JSON), 400);
+    const text = emptyMeansDefaults ? await c.req.text() : undefined;
+    if (text === "") {
+      body = {};
+    } else {
+      // Requiring the JSON media type also means a cross-site page cannot post here without a CORS preflight.
+      if (!isJsonMediaType(c.req.header("content-type"))) return c.json(errorBody(NOT_JSON), 400);
+      try {
+        body = text === undefined ? await c.req.json() : JSON.parse(text);
+      } catch {
+        return c.json(errorBody(NOT_JSON), 400);
+      }
     }
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
       return c.json(errorBody("Request body must be a JSON object"), 400);

@@ -21,6 +21,8 @@ export function pathUuid(
     | "ticket_not_found"
     | "user_not_found"
     | "payment_not_found"
+    | "seo_page_not_found"
+    | "seo_removal_not_found"
     | NotFoundReason,
 ): string {
   if (!text || !UUID.test(text)) throw new DomainError(notFound);
