@@ -10,7 +10,7 @@ import { adminApiHeaders, notifications } from "./accounts";
 import { adminPage } from "./billing";
 import { forgetSeoDomain, resetAnonymousAllowance } from "./database";
 import { firstLink, newestMailTo } from "./mail";
-import { resultCard } from "./validation";
+import { resultCard, validate } from "./validation";
 
 const MX_PAGE = "/tools/mx-checker/acme-corp.test";
 
@@ -97,15 +97,14 @@ test("a crawler without JavaScript reads the MX checker page; with JavaScript it
   const viewCounted = person.waitForResponse((response) => new URL(response.url()).pathname === "/api/seo/mx_checker/acme-corp.test");
   await person.goto(MX_PAGE);
   expect((await viewCounted).status()).toBe(200);
-  const address = person.getByRole("textbox", { name: "Email address to check" });
-  await expect(address).toHaveValue("@acme-corp.test");
+  const check = person.getByRole("region", { name: "Check an address at acme-corp.test" });
+  await expect(check.getByLabel("Enter an email address to validate")).toHaveValue("@acme-corp.test");
   const h1 = person.getByRole("heading", { level: 1 });
   await expect(h1).toHaveText(await serverH1.innerText());
   const box = await h1.boundingBox();
   for (const side of ["x", "y", "width", "height"] as const) expect(box?.[side], side).toBeCloseTo(serverBox?.[side] ?? NaN, 0);
 
-  await address.fill("info@acme-corp.test");
-  await person.getByRole("button", { name: "Check address" }).click();
+  await validate(person, "info@acme-corp.test");
   const card = resultCard(person);
   await expect(card.getByText("VALID EMAIL", { exact: true })).toBeVisible();
   await expect(card.getByText("info@acme-corp.test", { exact: true })).toBeVisible();
@@ -136,14 +135,15 @@ test("the admin adds a keyword (a repeat is refused), generates its page and ope
   await forgetSeoDomain("default-page.test");
   const admin = await adminPage(browser);
   await admin.goto("/admin/seo");
-  await expect(admin.getByRole("heading", { name: "SEO Management" })).toBeVisible();
+  await expect(admin.getByRole("heading", { level: 1, name: "SEO", exact: true })).toBeVisible();
+  const tab = (name: string) => admin.getByRole("tablist", { name: "SEO areas" }).getByRole("tab", { name });
 
-  await admin.getByRole("tab", { name: "Keyword Targets" }).click();
+  await tab("Keyword Targets").click();
   const form = admin.getByRole("form", { name: "Add keyword target" });
   const add = async () => {
-    await form.getByLabel("Keyword").fill("verify default-page.test");
-    await form.getByLabel("Page type").selectOption("domain_verify");
-    await form.getByRole("button", { name: "Add keyword" }).click();
+    await form.getByLabel("Keyword", { exact: true }).fill("verify default-page.test");
+    await form.getByLabel("Page type").selectOption({ label: "Domain verification" });
+    await form.getByRole("button", { name: "Add Keyword" }).click();
   };
   await add();
   await expect(notifications(admin).getByText("Keyword Added", { exact: true })).toBeVisible();
@@ -151,11 +151,12 @@ test("the admin adds a keyword (a repeat is refused), generates its page and ope
   await add();
   await expect(form.getByText("This keyword already exists for this page type")).toBeVisible();
 
-  await admin.getByRole("tab", { name: "Bulk Generation" }).click();
-  await admin.getByRole("button", { name: "Generate pages" }).click();
+  await tab("Bulk Generation").click();
+  await admin.getByRole("button", { name: "Generate Pages" }).click();
   await expect(notifications(admin).getByText("Bulk Generation Complete", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(admin.getByRole("status").filter({ hasText: /generated, .* remaining/ })).toContainText("0 remaining");
 
-  await admin.getByRole("tab", { name: "Landing Pages" }).click();
+  await tab("Landing Pages").click();
   await admin.getByRole("link", { name: "/verify/default-page.test" }).click();
   await expect(admin).toHaveURL("/verify/default-page.test");
   await expect(admin.getByRole("heading", { level: 1 })).toContainText("default-page.test");
@@ -172,7 +173,7 @@ test("someone at a page's domain has it removed through the mailed link: 410, an
 
   const person = await (await browser.newContext()).newPage();
   await person.goto(path);
-  await person.getByRole("link", { name: "Request removal" }).click();
+  await person.getByRole("button", { name: "Request removal" }).click();
   const dialog = person.getByRole("dialog", { name: "Request removal" });
   await expect(dialog.getByLabel("Page address")).toHaveValue(new RegExp(`${path.replaceAll(".", "\\.")}$`));
   const email = `webmaster-${Date.now().toString(36)}@builder-site.test`;
@@ -192,7 +193,7 @@ test("someone at a page's domain has it removed through the mailed link: 410, an
   const confirmed = person.waitForResponse((response) => new URL(response.url()).pathname === "/api/seo/removal-requests/confirm");
   await person.getByRole("button", { name: "Remove the page" }).click();
   expect((await confirmed).status()).toBe(200);
-  await expect(person.getByText(/removed/i)).toBeVisible();
+  await expect(person.getByText(`The page ${path} has been removed and will not be published again.`)).toBeVisible();
 
   expect((await request.get(path)).status()).toBe(410);
   expect(await sitemap(request)).not.toContain(`${path}</loc>`);
