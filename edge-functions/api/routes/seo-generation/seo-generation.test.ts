@@ -5,7 +5,8 @@
 import assert from "node:assert/strict";
 import type postgres from "postgres";
 import { generateBatch, refreshStalePages, regeneratePage } from "../../../_shared/seo/index.ts";
-import { withDatabase } from "../../testing/stack.ts";
+import { runWorker } from "../../testing/bulk.ts";
+import { gateway, withDatabase } from "../../testing/stack.ts";
 
 const options = { sanitizeResources: false, sanitizeOps: false };
 
@@ -204,5 +205,24 @@ Deno.test({
     assert.equal(changedAfter.contentHash, changed!.contentHash);
     await refreshStalePages(1000);
     assert.equal((await page(same!.id)).refreshedAt.getTime(), sameAfter.refreshedAt.getTime(), "a fresh page is not due");
+  },
+});
+
+Deno.test({
+  ...options,
+  name: "the refresh worker: 401 without the shared secret; with it, it refreshes the due pages",
+  fn: async () => {
+    const refused = await fetch(`${gateway}/functions/v1/seo-refresh-worker`, { method: "POST", body: "{}" });
+    assert.equal(refused.status, 401, await refused.text());
+    const [id] = await addTargets("domain_verify", ["bench-0364.test"]);
+    await generateAll();
+    const [target] = await targets([id!]);
+    await withDatabase((sql) => sql`
+      update public.seo_landing_pages set change_freq = 'hourly', refreshed_at = now() - interval '2 hours'
+      where id = ${target!.pageId}
+    `);
+    const summary = await runWorker(`${gateway}/functions/v1/seo-refresh-worker`);
+    assert.ok(Number(summary.refreshed) >= 1, JSON.stringify(summary));
+    assert.ok((await page(target!.pageId!)).refreshedAt.getTime() > Date.now() - 3_600_000);
   },
 });
