@@ -1,6 +1,8 @@
-// What other folders may import from SEO: the landing pages' generation (bulk, one page again, the tick's refresh),
-// the privacy rule, the one slug spelling, and the public endpoints' views, conversions and removal requests.
-export { generateBatch, regeneratePage, refreshStalePages } from "./generate.ts";
+// What other folders may import from SEO: the landing pages' generation (bulk, one page again, the tick's refresh and
+// its worker), the privacy rule, the one slug spelling, and the public endpoints' views, conversions and removal
+// requests.
+export { generateBatch, regeneratePage, refreshStalePages, runRefreshWorker, SEO_REFRESH_WORKER } from "./generate.ts";
+export { escapeHtml } from "./html.ts";
 export { canonicalDomain, canonicalSlug } from "./slug.ts";
 export { type PageVisitor, recordSeoConversion, viewSeoPage, visitDay, visitorHash } from "./visits.ts";
 export { confirmSeoRemoval, REMOVAL_ANSWERS, requestSeoRemoval } from "./removals.ts";

@@ -10,6 +10,7 @@ import { derivedHmacKey } from "../derived-keys.ts";
 import type { MailDomainLookupKind } from "../dns/index.ts";
 import { isDisposableDomain, isFreeProviderDomain, isRoleAccount } from "../validation/index.ts";
 import { maskedAddress, type SkipReason } from "./contract.ts";
+import { hex } from "./html.ts";
 
 /** What a keyword is about: an address (local part as typed, domain in A-label form) or a domain. */
 export type SeoEntity =
@@ -71,7 +72,7 @@ export function fullAddress(entity: Extract<SeoEntity, { kind: "address" }>): st
 export async function addressSlugHash(address: string, secret: string): Promise<string> {
   const key = await derivedHmacKey(secret, "seo address slug");
   const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(address.toLowerCase()));
-  return Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return hex(mac);
 }
 
 /** The rule itself. `addressHash` is addressSlugHash of the entity (ignored for a domain or a role address). */
