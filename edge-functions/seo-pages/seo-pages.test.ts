@@ -3,9 +3,7 @@
 // directly (generation is tested on its own), each test with domains of its own.
 import assert from "node:assert/strict";
 import { gateway, withDatabase } from "../api/testing/stack.ts";
-import { type SeoPageType, seoPagePath } from "../_shared/seo/contract.ts";
-import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from "../_shared/seo/render-document.ts";
-import { canonicalSlug } from "../_shared/seo/slug.ts";
+import { canonicalSlug, NOT_FOUND_TEXT, NOT_FOUND_TITLE, type SeoPageType, seoPagePath } from "../_shared/seo/index.ts";
 import { readDocument } from "../_shared/seo/testing/html.ts";
 
 interface PageFields {
