@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
+import type { Element } from "domhandler";
 import type { SeoPage } from "./contract.ts";
 import {
+  LANDING_MARKUP,
   MINIMAL_SHELL,
   NOT_FOUND_TEXT,
   NOT_FOUND_TITLE,
@@ -85,9 +87,18 @@ Deno.test("the page's h1, content and removal link are inside the app's root", (
   const read = readDocument(html);
   assert.equal(read.rootText("h1"), page.h1);
   assert.equal(read.rootText("strong"), "mx1.acme-corp.test");
-  const removal = read.all.find((element) => element.name === "a" && element.attribs.rel === "nofollow");
-  assert.equal(removal?.attribs.href, "/tools/mx-checker/acme-corp.test#request-removal");
-  assert.match(html, />Request removal<\/a>/);
+  // The landing screen's frame (landing-markup.md): nothing before the h1 in the article, inside main, after the header.
+  const h1 = read.all.find((element) => element.name === "h1")!;
+  const article = h1.parent as Element;
+  assert.equal(article.attribs.class, LANDING_MARKUP.article);
+  assert.equal(article.children.indexOf(h1), 0);
+  assert.equal(h1.attribs.class, LANDING_MARKUP.h1);
+  const main = article.parent as Element;
+  assert.equal(main.attribs.id, "main");
+  assert.deepEqual((main.parent as Element).children.map((child) => (child as Element).name), ["a", "header", "main"]);
+  const removal = read.all.find((element) => element.name === "a" && element.attribs.href === "#request-removal");
+  assert.ok(removal, "the removal link opens the landing screen's removal dialog");
+  assert.match(html, />Request removal<\/a><\/p><\/article>/);
 });
 
 Deno.test("the shell's assets stay: module script, modulepreload, stylesheet, theme script", () => {

@@ -3,7 +3,7 @@
 // by ETag; a page is only ever read here, never created or counted (the SPA's api call counts the view).
 import { securityHeadersOf } from "../contracts/security-headers.ts";
 import { env } from "../env.ts";
-import { siteUrl } from "../marketing/site.ts";
+import { siteUrl } from "../marketing/index.ts";
 import { seoPagePath, seoPathParts } from "./contract.ts";
 import { findPage, sitemapCount, sitemapPage } from "./pages-store.ts";
 import { renderNotFoundDocument, renderPageDocument } from "./render-document.ts";
