@@ -162,7 +162,7 @@ Deno.test({
     const days = await withDatabase((sql) => sql<{ day: string; views: number }[]>`
       select to_char(date, 'YYYY-MM-DD') as day, views from public.seo_metrics where page_id = ${page.id} order by date
     `);
-    assert.deepEqual(days, [
+    assert.deepEqual([...days], [
       { day: today.toISOString().slice(0, 10), views: 1 },
       { day: tomorrow.toISOString().slice(0, 10), views: 1 },
     ]);
@@ -243,7 +243,7 @@ Deno.test("removal by mail: the link at the page's domain removes the page (410)
   const suppressions = await withDatabase((sql) => sql<{ kind: string }[]>`
     select kind from public.seo_suppressions where value = ${page.domain}
   `);
-  assert.deepEqual(suppressions, [{ kind: "domain" }]);
+  assert.deepEqual([...suppressions], [{ kind: "domain" }]);
   assert.equal((await removalRequest(page.path)).status, "removed");
 
   // The link works once.
