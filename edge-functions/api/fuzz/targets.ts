@@ -57,6 +57,7 @@ import {
   ticketMessageRequestSchema,
   updateTicketRequestSchema,
 } from "../../_shared/contracts/support.ts";
+import { removalConfirmationSchema, removalRequestSchema, SEO_PAGE_TYPES } from "../../_shared/contracts/seo.ts";
 import { validateEmailRequestSchema } from "../../_shared/contracts/validation.ts";
 import {
   affiliateSettingInputSchema,
@@ -145,6 +146,8 @@ export const REQUEST_CONTRACTS: Record<string, z.ZodType> = {
   pushNotificationInputSchema,
   emailCampaignInputSchema,
   marketingSettingsSchema,
+  removalRequestSchema,
+  removalConfirmationSchema,
 };
 
 /**
@@ -279,6 +282,16 @@ export function fuzzTargets(world: World): Target[] {
     { method: "GET", path: "/api/email/click/:token/:linkNo", params: [emailToken, linkNo], signedIn: false, runs: 60 },
     { method: "GET", path: "/api/email/unsubscribe/:token", params: [emailToken], signedIn: false, runs: 30 },
     { method: "POST", path: "/api/email/unsubscribe/:token", params: [emailToken], signedIn: false, runs: 60 },
+  );
+  // The landing pages as visitors read them: any type and slug, conversions of any id; removal requests soon meet their
+  // limit of 5 an hour per network (429), and confirmations carry tokens that name nothing (404).
+  const pageType = fc.oneof(fc.constantFrom(...SEO_PAGE_TYPES), nastySegment);
+  const slug = fc.oneof(fc.constantFrom("acme-corp.test", "info@acme-corp.test"), fc.domain(), nastySegment);
+  specs.push(
+    { method: "GET", path: "/api/seo/:pageType/:slug", params: [pageType, slug], signedIn: false, runs: 80, sessionHeader: true },
+    { method: "POST", path: "/api/seo/conversion/:pageId", params: [anyUuid], signedIn: false, runs: 60, sessionHeader: true },
+    { method: "POST", path: "/api/seo/removal-requests", body: removalRequestSchema, signedIn: false, runs: 80 },
+    { method: "POST", path: "/api/seo/removal-requests/confirm", body: removalConfirmationSchema, signedIn: false, runs: 60 },
   );
   // The admin dashboard, under its four prefixes: every shape of caller must meet the guard's 4xx.
   const userId = fc.oneof(fc.constantFrom(world.user.id, world.otherUser.id), fc.uuid(), nastySegment);
