@@ -1,6 +1,7 @@
 // What SEO's admin API tests arrange directly in the database: landing pages with known figures (the api makes pages
 // only through generation) and removal requests waiting for a decision.
 import type { SeoPageType } from "../../_shared/contracts/seo.ts";
+import { benchDomain } from "../../_shared/dns/testing/zones.ts";
 import { withDatabase } from "./stack.ts";
 
 export interface PageFixture {
@@ -16,6 +17,15 @@ export interface PageFixture {
 /** A domain no other test uses, under the fixture zone's .test. */
 export function uniqueDomain(prefix = "seo"): string {
   return `${prefix}-${crypto.randomUUID().slice(0, 12)}.test`;
+}
+
+// The fixture DNS answers MX for every bench-NNNNN.test; a file takes consecutive ones from a random start, so its
+// domains differ from each other and seldom meet another file's (which would only link a target to that page).
+let nextBench = 10_000 + Math.floor(Math.random() * 80_000);
+
+/** A domain that receives mail (the fixture DNS's bench domains), so generation publishes its page. */
+export function mailDomain(): string {
+  return benchDomain(nextBench++, 5);
 }
 
 /** A landing page as generation would have stored it; its id. */

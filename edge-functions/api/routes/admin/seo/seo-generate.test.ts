@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { adminSeoPageSchema, generateBulkResultSchema, type GenerateBulkResult } from "../../../../_shared/seo/index.ts";
 import { auditOf } from "../../../testing/marketing.ts";
-import { uniqueDomain } from "../../../testing/seo.ts";
+import { mailDomain } from "../../../testing/seo.ts";
 import { assertError, call, signedInAdmin, withDatabase } from "../../../testing/stack.ts";
 
 const PATH = "/api/admin/seo/generate-bulk";
@@ -63,7 +63,7 @@ Deno.test("generate-bulk: the limit is checked (400 naming it); no body means th
 Deno.test("generate-bulk run in small steps, then again: the same pages, counts adding up, remaining falling to 0", async () => {
   const admin = await signedInAdmin();
   await generateAll(admin.token, 1000);
-  const domains = [uniqueDomain(), uniqueDomain(), uniqueDomain()];
+  const domains = [mailDomain(), mailDomain(), mailDomain()];
   const keywords = [
     ...domains.map((domain) => `mx records ${domain}`),
     // The same domain again under another keyword: linked to the same page, not a second one.
@@ -93,7 +93,7 @@ Deno.test("generate-bulk run in small steps, then again: the same pages, counts 
 Deno.test("two generate-bulk runs at once share the work: each target once, each page once", async () => {
   const admin = await signedInAdmin();
   await generateAll(admin.token, 1000);
-  const domains = Array.from({ length: 8 }, () => uniqueDomain("concurrent"));
+  const domains = Array.from({ length: 8 }, () => mailDomain());
   const keywords = domains.map((domain) => `check mx of ${domain}`);
   await addKeywords(admin.token, keywords);
 
@@ -109,7 +109,7 @@ Deno.test("two generate-bulk runs at once share the work: each target once, each
 Deno.test("regenerate: the page again (200, audited); removed once its domain is suppressed (409); unknown 404", async () => {
   const admin = await signedInAdmin();
   await generateAll(admin.token, 1000);
-  const domain = uniqueDomain("regen");
+  const domain = mailDomain();
   await addKeywords(admin.token, [`is ${domain} deliverable`], "domain_verify");
   await generateAll(admin.token, 1000);
   const { pages: [page] } = await stored([`is ${domain} deliverable`], [domain]);
