@@ -66,9 +66,9 @@ select throws_ok($$ select private.admin_delete_seo_page('00000000-0000-4000-800
 select is(private.admin_decide_seo_removal('00000000-0000-4000-8000-0000000000b1', 'reject'), 'rejected',
   'an admin rejects a removal request');
 select throws_ok($$ select private.admin_decide_seo_removal('00000000-0000-4000-8000-0000000000b1', 'approve') $$,
-  'P0409', 'seo_removal_decided', 'a decided request is not decided again');
+  'P0409', 'removal_request_decided', 'a decided request is not decided again');
 select throws_ok($$ select private.admin_decide_seo_removal(gen_random_uuid(), 'approve') $$, 'P0404',
-  'seo_removal_not_found', 'an unknown request is not found');
+  'removal_request_not_found', 'an unknown request is not found');
 select throws_ok($$ select private.admin_decide_seo_removal('00000000-0000-4000-8000-0000000000b1', 'maybe') $$,
   'P0422', 'decision_invalid', 'a decision is approve or reject');
 reset role;
