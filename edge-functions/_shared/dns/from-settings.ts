@@ -11,9 +11,13 @@ export function createMailDomainResolverFromSettings(settings: {
   dnsServers: string | undefined;
   cache?: MailDomainCacheStore;
 }): MailDomainResolver {
-  const configured = parseDnsServers(settings.dnsServers);
-  const client = configured.length > 0 ? createDnsClient({ servers: configured }) : systemClient();
-  return createMailDomainResolver({ client, cache: settings.cache });
+  return createMailDomainResolver({ client: createDnsClientFromSettings(settings.dnsServers), cache: settings.cache });
+}
+
+/** A DNS client for other questions (TXT records), asking the same servers as the resolver. */
+export function createDnsClientFromSettings(dnsServers: string | undefined): DnsClient {
+  const configured = parseDnsServers(dnsServers);
+  return configured.length > 0 ? createDnsClient({ servers: configured }) : systemClient();
 }
 
 function systemClient(): DnsClient {

@@ -26,7 +26,7 @@ export {
   type MailDomainResolverOptions,
 } from "./resolver.ts";
 export { NEGATIVE_TTL_WITHOUT_SOA, resolveAddresses, type ResolvedAddresses, TTL_BOUNDS } from "./resolve-mail-domain.ts";
-export { createMailDomainResolverFromSettings } from "./from-settings.ts";
+export { createDnsClientFromSettings, createMailDomainResolverFromSettings } from "./from-settings.ts";
 export { mailDomainCacheStore } from "./privileged.ts";
 export { createDnsClient, type DnsClient, DnsQueryError } from "./client.ts";
 export { DEFAULT_DOH_SERVERS, parseDnsServers } from "./servers.ts";

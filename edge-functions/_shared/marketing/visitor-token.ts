@@ -1,10 +1,10 @@
 // The visitor token on a click link (?v=): who clicked and on which page, signed, so the click redirect can attribute
 // the click without headers (a link opened in a new tab, from a push or from another device carries none). HMAC-SHA-256
-// under a key derived with HKDF from WORKER_SECRET, a secret every deployment has and never shows; the derivation
-// keeps this use's key apart from the secret's own use. A token that fails the check is ignored, not refused: the
+// under a key derived from WORKER_SECRET (../hmac-key.ts). A token that fails the check is ignored, not refused: the
 // click still goes where the campaign leads, only unattributed.
 import { z } from "zod";
 import { fromBase64Url, toBase64Url } from "../base64url.ts";
+import { hmacKeyFromSecret } from "../hmac-key.ts";
 
 /** A click link lives in a notification inbox for long; past this it still redirects, unattributed. */
 export const VISITOR_TOKEN_DAYS = 90;
@@ -24,24 +24,7 @@ const payloadSchema = z.object({
 });
 
 const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
-
-function signingKey(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveKey"]).then((material) =>
-      crypto.subtle.deriveKey(
-        { name: "HKDF", hash: "SHA-256", salt: encoder.encode("mailscout"), info: encoder.encode("campaign visitor token") },
-        material,
-        { name: "HMAC", hash: "SHA-256", length: 256 },
-        false,
-        ["sign", "verify"],
-      )
-    );
-    keys.set(secret, key);
-  }
-  return key;
-}
+const signingKey = (secret: string) => hmacKeyFromSecret(secret, "campaign visitor token");
 
 export async function signVisitorToken(visitor: TokenVisitor, secret: string, now = Date.now()): Promise<string> {
   const payload = { u: visitor.userId, s: visitor.sessionId, p: visitor.page, e: Math.floor(now / 1000) + VISITOR_TOKEN_DAYS * 86400 };

@@ -1,27 +1,2 @@
-// The verdict and its reasons in plain words: one sentence per reason code of the validation contract, so a person
-// learns why an address got its verdict without knowing DNS.
-import type { ReasonCode, Verdict } from "@contracts/validation";
-
-export const REASON_TEXTS: Record<ReasonCode, string> = {
-  invalid_syntax: "The address is not written the way mail providers accept: check for spaces, doubled dots or a missing part.",
-  domain_not_found: "The domain does not exist.",
-  null_mx: "The domain declares that it accepts no email at all (a null MX record).",
-  no_mail_server: "The domain exists but has no mail server: no MX records and no address to deliver to.",
-  mx_host_unresolved: "The domain names mail servers, but none of them has an address, so mail cannot reach them.",
-  mx_private_address:
-    "The domain's mail servers have only private or local addresses, which senders on the internet cannot reach.",
-  dns_error: "The domain's name servers did not answer in time, so this could not be checked. Try again later.",
-  no_mx_implicit_a:
-    "The domain has no MX records, so mail would go to its web server's address, which often does not accept mail.",
-  disposable: "The domain belongs to a disposable (temporary) email service.",
-  role_account: "The address belongs to a role or team, such as info@ or support@, rather than a person.",
-  free_provider: "The address is at a free email provider.",
-  possible_typo: "The domain looks like a misspelling of a well-known one.",
-};
-
-export const VERDICT_TEXTS: Record<Verdict, { label: string; summary: string }> = {
-  deliverable: { label: "Deliverable", summary: "Mail to this address should arrive." },
-  risky: { label: "Risky", summary: "Mail can be delivered, but see why it is risky below." },
-  undeliverable: { label: "Undeliverable", summary: "Mail to this address cannot arrive." },
-  unknown: { label: "Unknown", summary: "We could not find out whether mail to this address can arrive." },
-};
+// The texts live beside the validation contract: the landing pages server-render them too.
+export { REASON_TEXTS, VERDICT_TEXTS } from "@contracts/validation";
