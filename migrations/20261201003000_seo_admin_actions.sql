@@ -7,10 +7,10 @@
 --
 -- Refusals (SQLSTATE and reason):
 --   P0404 seo_page_not_found      no page with that id
---   P0404 seo_removal_not_found   no removal request with that id
 --   P0409 seo_keyword_exists      the keyword (case and spaces ignored) already targets that page type
---   P0409 seo_removal_decided     the request was already removed or rejected
---   P0422 decision_invalid        a decision other than approve or reject
+--   P0422 outcome_invalid         a regeneration recorded as other than regenerated or removed
+-- and, through private.decide_seo_removal, P0404 removal_request_not_found, P0409 removal_request_decided and P0422
+-- decision_invalid.
 
 -- Helpers ---------------------------------------------------------------------------------------------------------
 
@@ -164,7 +164,8 @@ revoke execute on function private.admin_create_seo_keyword(text, text, integer,
 grant execute on function private.admin_create_seo_keyword(text, text, integer, integer, numeric, text, integer)
   to authenticated;
 
--- The request is locked first, so two admins deciding at once queue up and the second is told it is decided.
+-- private.decide_seo_removal checks the decision and the request (locked, so two admins deciding at once queue up and
+-- the second is told it is decided); this adds the admin check and the audit row in the same transaction.
 create or replace function private.admin_decide_seo_removal(p_request_id uuid, p_decision text)
 returns text
 language plpgsql
@@ -172,26 +173,18 @@ security definer
 set search_path = ''
 as $$
 declare
-  previous text;
   decided text;
 begin
   perform private.require_admin();
-  perform private.require_valid(p_decision in ('approve', 'reject'), 'decision_invalid');
-  select r.status into previous from public.seo_removal_requests as r where r.id = p_request_id for update;
-  if not found then
-    raise exception 'seo_removal_not_found' using errcode = 'P0404';
-  end if;
-  if previous not in ('awaiting_confirmation', 'pending_review') then
-    raise exception 'seo_removal_decided' using errcode = 'P0409';
-  end if;
   decided := private.decide_seo_removal(p_request_id, p_decision, (select auth.uid()));
   perform private.write_admin_audit('seo.removal_decided', 'seo_removal_request', p_request_id::text,
-    pg_catalog.jsonb_build_object('status', previous), pg_catalog.jsonb_build_object('status', decided));
+    null, pg_catalog.jsonb_build_object('status', decided));
   return decided;
 end;
 $$;
 comment on function private.admin_decide_seo_removal(uuid, text) is
   'Admins: approves (removes the page, suppresses its entity) or rejects a removal request, audited as '
-  'seo.removal_decided; raises P0404 seo_removal_not_found, P0409 seo_removal_decided.';
+  'seo.removal_decided; raises P0404 removal_request_not_found, P0409 removal_request_decided, P0422 '
+  'decision_invalid (private.decide_seo_removal).';
 revoke execute on function private.admin_decide_seo_removal(uuid, text) from public;
 grant execute on function private.admin_decide_seo_removal(uuid, text) to authenticated;

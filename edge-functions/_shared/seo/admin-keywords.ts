@@ -1,42 +1,29 @@
-// The dashboard's keyword targets: the list in the order generation takes them (priority, then search volume, then
-// the oldest), and adding one. A repeat (case and spaces ignored, per page type) is refused by the unique key itself,
-// so two admins adding the same keyword at once get one target and one refusal.
+// The dashboard's keyword targets: the list (highest priority first, then search volume, then the newest), and adding
+// one. A repeat (case and spaces ignored, per page type) is refused by the unique key itself, so two admins adding the
+// same keyword at once get one target and one refusal.
 import type { AccessTokenClaims } from "../auth/index.ts";
 import type { UserSql } from "../db/as-user.ts";
 import { asSeoAdmin } from "./admin-refusals.ts";
+import { contractItem, type Row } from "./admin-rows.ts";
 import { type KeywordTarget, keywordTargetSchema, type NewKeywordTarget } from "./contract.ts";
-
-interface KeywordRow {
-  id: string;
-  keyword: string;
-  page_type: string;
-  search_volume: number;
-  difficulty: number;
-  cpc: string;
-  intent: string;
-  priority: number;
-  is_generated: boolean;
-  skip_reason: string | null;
-  page_id: string | null;
-  created_at: Date;
-}
 
 const selectKeywords = (sql: UserSql) =>
   sql`
-    select k.id, k.keyword, k.page_type, k.search_volume, k.difficulty, k.cpc::text as cpc, k.intent, k.priority,
-           k.is_generated, k.skip_reason, k.page_id, k.created_at
+    select k.id, k.keyword, k.page_type as "pageType", k.search_volume as "searchVolume", k.difficulty,
+           k.cpc::text as cpc, k.intent, k.priority, k.is_generated as "isGenerated", k.skip_reason as "skipReason",
+           k.page_id as "pageId", k.created_at as "createdAt"
       from public.seo_keyword_targets as k
   `;
 
 /** GET /api/admin/seo/keywords */
 export async function listKeywordTargets(claims: AccessTokenClaims, limit: number): Promise<KeywordTarget[]> {
   const rows = await asSeoAdmin(claims, (sql) =>
-    sql<KeywordRow[]>`
+    sql<Row[]>`
       ${selectKeywords(sql)}
       order by k.priority desc, k.search_volume desc, k.created_at desc, k.id
       limit ${limit}
     `);
-  return rows.map(keywordTarget);
+  return rows.map((row) => contractItem(keywordTargetSchema, row));
 }
 
 /** POST /api/admin/seo/keywords */
@@ -48,24 +35,7 @@ export async function createKeywordTarget(claims: AccessTokenClaims, input: NewK
         ${input.intent}, ${input.priority}
       ) as id
     `;
-    return await sql<KeywordRow[]>`${selectKeywords(sql)} where k.id = ${created!.id}`;
+    return await sql<Row[]>`${selectKeywords(sql)} where k.id = ${created!.id}`;
   });
-  return keywordTarget(row!);
-}
-
-function keywordTarget(row: KeywordRow): KeywordTarget {
-  return keywordTargetSchema.parse({
-    id: row.id,
-    keyword: row.keyword,
-    pageType: row.page_type,
-    searchVolume: row.search_volume,
-    difficulty: row.difficulty,
-    cpc: row.cpc,
-    intent: row.intent,
-    priority: row.priority,
-    isGenerated: row.is_generated,
-    skipReason: row.skip_reason,
-    pageId: row.page_id,
-    createdAt: row.created_at.toISOString(),
-  });
+  return contractItem(keywordTargetSchema, row!);
 }

@@ -4,19 +4,21 @@
 import type { AccessTokenClaims } from "../auth/index.ts";
 import { DomainError } from "../errors.ts";
 import { asSeoAdmin } from "./admin-refusals.ts";
-import { type AdminSeoPage, adminSeoPageSchema, seoPagePath, type SeoStats, seoStatsSchema } from "./contract.ts";
+import { contractItem, type Row } from "./admin-rows.ts";
+import {
+  type AdminSeoPage,
+  adminSeoPageSchema,
+  seoPagePath,
+  type SeoPageType,
+  type SeoStats,
+  seoStatsSchema,
+} from "./contract.ts";
 import { regeneratePage } from "./generate.ts";
-import { type AdminPageRow, adminPageRows, seoStatsRow } from "./privileged-admin.ts";
+import { adminPageRows, seoStatsRow } from "./privileged-admin.ts";
 
 /** GET /api/admin/seo/stats */
 export async function seoStats(): Promise<SeoStats> {
-  const row = await seoStatsRow();
-  return seoStatsSchema.parse({
-    totalPages: Number(row.total_pages),
-    totalViews: Number(row.total_views),
-    totalConversions: Number(row.total_conversions),
-    avgConversionRate: Number(row.avg_conversion_rate),
-  });
+  return contractItem(seoStatsSchema, await seoStatsRow());
 }
 
 /** GET /api/admin/seo/pages */
@@ -53,27 +55,6 @@ async function readAdminPage(id: string): Promise<AdminSeoPage> {
   return adminPage(row);
 }
 
-function adminPage(row: AdminPageRow): AdminSeoPage {
-  return adminSeoPageSchema.parse({
-    id: row.id,
-    pageType: row.page_type,
-    slug: row.slug,
-    path: seoPagePath(row.page_type as AdminSeoPage["pageType"], row.slug),
-    targetKeyword: row.target_keyword,
-    targetEntity: row.target_entity,
-    title: row.title,
-    metaDescription: row.meta_description,
-    h1: row.h1,
-    isIndexable: row.is_indexable,
-    priority: Number(row.priority),
-    changeFreq: row.change_freq,
-    views: row.views,
-    conversions: row.conversions,
-    conversionRate: Number(row.conversion_rate),
-    keywordTargetId: row.keyword_target_id,
-    templateId: row.template_id,
-    lastUpdated: row.last_updated.toISOString(),
-    createdAt: row.created_at.toISOString(),
-    removedAt: row.removed_at?.toISOString() ?? null,
-  });
+function adminPage(row: Row): AdminSeoPage {
+  return contractItem(adminSeoPageSchema, { ...row, path: seoPagePath(row.pageType as SeoPageType, String(row.slug)) });
 }

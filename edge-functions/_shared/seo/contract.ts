@@ -175,6 +175,11 @@ export const seoListQuerySchema = (defaultLimit: number, max: number) =>
       .default(defaultLimit),
   });
 
+/** The most rows an admin list answers at once (limit beyond it: 400). */
+export const ADMIN_LIST_MAX = 1000;
+export const adminPagesQuerySchema = seoListQuerySchema(ADMIN_PAGES_LIMIT, ADMIN_LIST_MAX);
+export const adminKeywordsQuerySchema = seoListQuerySchema(ADMIN_KEYWORDS_LIMIT, ADMIN_LIST_MAX);
+
 /** PATCH /api/admin/seo/pages/{id}. */
 export const updateSeoPageSchema = z.object({ isIndexable: z.boolean({ error: "isIndexable must be true or false" }) });
 

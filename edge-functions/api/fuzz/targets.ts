@@ -57,7 +57,18 @@ import {
   ticketMessageRequestSchema,
   updateTicketRequestSchema,
 } from "../../_shared/contracts/support.ts";
-import { removalConfirmationSchema, removalRequestSchema, SEO_PAGE_TYPES } from "../../_shared/contracts/seo.ts";
+import {
+  adminKeywordsQuerySchema,
+  adminPagesQuerySchema,
+  generateBulkSchema,
+  newKeywordTargetSchema,
+  removalConfirmationSchema,
+  removalDecisionSchema,
+  removalListQuerySchema,
+  removalRequestSchema,
+  SEO_PAGE_TYPES,
+  updateSeoPageSchema,
+} from "../../_shared/contracts/seo.ts";
 import { validateEmailRequestSchema } from "../../_shared/contracts/validation.ts";
 import {
   affiliateSettingInputSchema,
@@ -148,6 +159,12 @@ export const REQUEST_CONTRACTS: Record<string, z.ZodType> = {
   marketingSettingsSchema,
   removalRequestSchema,
   removalConfirmationSchema,
+  adminPagesQuerySchema,
+  adminKeywordsQuerySchema,
+  updateSeoPageSchema,
+  generateBulkSchema,
+  removalListQuerySchema,
+  removalDecisionSchema,
 };
 
 /**
@@ -327,6 +344,21 @@ export function fuzzTargets(world: World): Target[] {
     { method: "POST", path: "/api/admin/payment-config/reseal", signedIn: true, runs: 20 },
     { method: "GET", path: "/api/payment-config", signedIn: true, runs: 20 },
     { method: "POST", path: "/api/payment-config/:provider", params: [provider], body: paymentConfigRequestSchemas.stripe, signedIn: true, runs: 80 },
+  );
+  // SEO's dashboard: as above, every shape of caller must meet the guard's 4xx. A keyword's cpc (text or number, two
+  // decimals) seldom passes at random, so its body stays out of REQUEST_CONTRACTS' check, as the campaigns' do.
+  const seoId = fc.oneof(fc.uuid(), nastySegment);
+  specs.push(
+    { method: "GET", path: "/api/admin/seo/stats", signedIn: true, runs: 20 },
+    { method: "GET", path: "/api/admin/seo/pages", query: adminPagesQuerySchema, signedIn: true, runs: 30 },
+    { method: "PATCH", path: "/api/admin/seo/pages/:id", params: [seoId], body: updateSeoPageSchema, signedIn: true, runs: 30 },
+    { method: "POST", path: "/api/admin/seo/pages/:id/regenerate", params: [seoId], signedIn: true, runs: 20 },
+    { method: "DELETE", path: "/api/admin/seo/pages/:id", params: [seoId], signedIn: true, runs: 20 },
+    { method: "GET", path: "/api/admin/seo/keywords", query: adminKeywordsQuerySchema, signedIn: true, runs: 30 },
+    { method: "POST", path: "/api/admin/seo/keywords", body: newKeywordTargetSchema, signedIn: true, runs: 60 },
+    { method: "POST", path: "/api/admin/seo/generate-bulk", body: generateBulkSchema, signedIn: true, runs: 30 },
+    { method: "GET", path: "/api/admin/seo/removal-requests", query: removalListQuerySchema, signedIn: true, runs: 20 },
+    { method: "POST", path: "/api/admin/seo/removal-requests/:id/decision", params: [seoId], body: removalDecisionSchema, signedIn: true, runs: 30 },
   );
   // Marketing's admin areas, under their three prefixes: as above, every shape of caller must meet the guard's 4xx.
   // The campaign's and the affiliate setting's bodies (time zones, CRM type patterns) seldom pass at random, so they

@@ -55,6 +55,7 @@ Deno.test("the guarded routes include every admin area", () => {
       "GET /api/campaigns/push-notifications/:id/audience",
       "DELETE /api/campaigns/banner-ads/:id",
       "POST /api/affiliate/admin/init-zoho",
+      "POST /api/admin/seo/removal-requests/:id/decision",
     ]
   ) assert.ok(routes.includes(expected), `${expected} not in ${routes.join(", ")}`);
 });

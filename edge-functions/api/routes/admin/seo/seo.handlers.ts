@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import {
+  type adminPagesQuerySchema,
   createKeywordTarget,
   decideRemovalRequest,
   deletePage as deleteSeoPage,
@@ -12,7 +13,6 @@ import {
   regenerateAdminPage,
   type removalDecisionSchema,
   type removalListQuerySchema,
-  type seoListQuerySchema,
   seoStats,
   setPageIndexable,
   type updateSeoPageSchema,
@@ -22,7 +22,8 @@ import { pathUuid } from "../../../lib/path-id.ts";
 import type { QueryInput } from "../../../lib/query-params.ts";
 import type { SignedInEnv } from "../../../lib/require-user.ts";
 
-type ListQuery = QueryInput<ReturnType<typeof seoListQuerySchema>>;
+// Both lists take the same query (only their default limit differs).
+type ListQuery = QueryInput<typeof adminPagesQuerySchema>;
 
 const pageId = (c: Context) => pathUuid(c.req.param("id"), "seo_page_not_found");
 
