@@ -7,7 +7,7 @@ import { useEffect } from "react";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toast-store";
-import { ApiError, messageOf } from "@/lib/api";
+import { ApiError } from "@/lib/api";
 import { seoPageQueryOptions } from "../api/get-seo-page";
 import { headTagsFor, useHeadTags } from "../head-tags";
 import { CtaLink } from "./cta-link";
@@ -25,7 +25,7 @@ export function LandingScreen({ pageType, slug }: { pageType: SeoPageType; slug:
   const page = useQuery(seoPageQueryOptions(pageType, slug));
 
   useEffect(() => {
-    if (page.isError) toast({ title: "Page not found", description: messageOf(page.error, "Page not found"), variant: "destructive" });
+    if (page.isError) toast({ title: "Page not found", variant: "destructive" });
   }, [page.isError, page.error]);
 
   if (page.isError && (isGone(page.error) || !page.data)) {
