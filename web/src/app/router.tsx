@@ -10,6 +10,7 @@ import {
   popupCampaignsRoute,
   pushNotificationsRoute,
 } from "@/routes/admin-marketing";
+import { adminSeoRoute } from "@/routes/admin-seo";
 import { adminSupportRoute } from "@/routes/admin-support";
 import { signedInRoute } from "@/routes/_signed-in";
 import {
@@ -27,6 +28,7 @@ import { privacyRoute } from "@/routes/legal/privacy";
 import { termsRoute } from "@/routes/legal/terms";
 import { usagePolicyRoute } from "@/routes/legal/usage-policy";
 import { pricingRoute } from "@/routes/pricing";
+import { mxCheckerLandingRoute, seoRemovalRoute, validateLandingRoute, verifyLandingRoute } from "@/routes/seo-landing";
 import { supportRoute } from "@/routes/support";
 import { tempAdminRoute } from "@/routes/temp-admin";
 import { unsubscribeRoute } from "@/routes/unsubscribe";
@@ -52,6 +54,7 @@ const routeTree = rootRoute.addChildren([
       pushNotificationsRoute,
       emailCampaignsRoute,
       crmAffiliatesRoute,
+      adminSeoRoute,
     ]),
     tempAdminRoute,
   ]),
@@ -62,6 +65,10 @@ const routeTree = rootRoute.addChildren([
   privacyRoute,
   termsRoute,
   unsubscribeRoute,
+  validateLandingRoute,
+  mxCheckerLandingRoute,
+  verifyLandingRoute,
+  seoRemovalRoute,
 ]);
 
 export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/toast-store";
 import { LowAllowanceNote } from "@/features/account";
-import { limitReachedFrom, UpgradeDialog, useFreeAllowance } from "@/features/anonymous";
+import { limitReachedFrom, UpgradeDialog } from "@/features/anonymous";
 import { AuthDialog, useAuth } from "@/features/auth";
 import {
   type ExplorationSource,
@@ -21,8 +21,8 @@ import {
   useScrapeDomain,
 } from "@/features/explorations";
 import { ShareToolCard } from "@/features/share";
-import { useValidateEmail, type ValidationState, ValidationForm, ValidationResultCard } from "@/features/validation";
-import { messageOf, needsCreditsOf, refusalOf } from "@/lib/api";
+import { useValidationTool, ValidationForm, ValidationResultCard } from "@/features/validation";
+import { needsCreditsOf, refusalOf } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { scrollIntoViewIfHidden } from "@/lib/scroll";
 
@@ -40,9 +40,9 @@ const toolCapabilities = [
 
 function HomePage() {
   usePageTitle("Email validation and contact discovery");
-  const validation = useValidateEmail();
+  const tool = useValidationTool();
+  const { validation, allowance, state } = tool;
   const exploration = useScrapeDomain();
-  const allowance = useFreeAllowance();
   const { isAuthenticated } = useAuth();
   // A suggestion the person accepts goes into the field too: the form starts afresh with it.
   const [form, setForm] = useState({ key: 0, email: "" });
@@ -81,36 +81,10 @@ function HomePage() {
   function validate(email: string) {
     // A new validation starts from a clean slate: the earlier verdict and exploration go.
     exploration.reset();
-    validation.mutate(email, {
-      onSuccess: (result) => {
-        allowance.recordValidation();
-        if (result.isValid) explore({ domain: result.domain }, "validation");
-      },
-      onError: (error) => {
-        const limit = limitReachedFrom(error);
-        // The upgrade dialog says all there is to say about a used-up allowance, or credits run out.
-        if (limit) return allowance.refused(limit);
-        if (needsCreditsOf(error)) return;
-        toast({
-          title: "Validation failed",
-          description: messageOf(error, "Could not validate email. Please try again."),
-          variant: "destructive",
-        });
-      },
+    tool.validate(email, (result) => {
+      if (result.isValid) explore({ domain: result.domain }, "validation");
     });
   }
-
-  const state: ValidationState = validation.isPending
-    ? { status: "validating", email: validation.variables }
-    : validation.isSuccess
-      ? { status: "done", result: validation.data }
-      : validation.isError
-        ? {
-            status: "failed",
-            limitReached: limitReachedFrom(validation.error) !== undefined,
-            refusal: refusalOf(validation.error),
-          }
-        : { status: "idle" };
 
   const explorationState: ExplorationState = exploration.isPending
     ? { status: "scraping", domain: exploration.variables.domain }

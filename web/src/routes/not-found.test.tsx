@@ -4,7 +4,7 @@ import { mockNetwork } from "@/test/network";
 import { renderApp } from "@/test/render-app";
 
 describe("not-found screen", () => {
-  it.each(["/no-such-page", "/contact", "/admin/seo"])("answers %s inside the app's frame", async (path) => {
+  it.each(["/no-such-page", "/contact", "/admin/no-such-screen"])("answers %s inside the app's frame", async (path) => {
     mockNetwork({});
     await renderApp(path);
 

@@ -55,6 +55,7 @@ describe("admin overview", () => {
     expect(screen.getByText("Nov 26, 2026 (UTC), against the period before. Updated every minute.")).toBeVisible();
     expect(screen.getByRole("link", { name: /^Marketing/ })).toHaveAttribute("href", "/admin/marketing");
     expect(screen.getByRole("link", { name: /^CRM Affiliates/ })).toHaveAttribute("href", "/admin/crm-affiliates");
+    expect(screen.getByRole("link", { name: /^SEO/ })).toHaveAttribute("href", "/admin/seo");
   });
 
   it("gives every chart a table of its numbers", async () => {

@@ -1,7 +1,7 @@
 // The overview: the platform's figures for a timeframe with their trends, the charts, and the all-time totals.
 import { type PlatformSeries, TIMEFRAMES } from "@contracts/admin";
 import { Link } from "@tanstack/react-router";
-import { HandshakeIcon, MegaphoneIcon } from "lucide-react";
+import { HandshakeIcon, MegaphoneIcon, SearchIcon } from "lucide-react";
 import { BarChart } from "@/components/ui/bar-chart";
 import { focusRing } from "@/components/ui/focus";
 import { cn } from "@/lib/cn";
@@ -68,6 +68,11 @@ export function OverviewTab({ view, onViewChange }: AdminTabProps) {
           <HandshakeIcon className="size-5 text-primary" aria-hidden />
           <span className="font-semibold">CRM Affiliates</span>
           <span className="text-sm text-muted-foreground">Partner ads and their clicks</span>
+        </Link>
+        <Link to="/admin/seo" className={areaCardClass}>
+          <SearchIcon className="size-5 text-primary" aria-hidden />
+          <span className="font-semibold">SEO</span>
+          <span className="text-sm text-muted-foreground">Landing pages, keywords and their conversions</span>
         </Link>
       </nav>
     </div>

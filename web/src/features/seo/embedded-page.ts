@@ -1,0 +1,19 @@
+// The page seo-pages embedded in its HTML (<script id="seo-page-data" type="application/json">), for the screen's first
+// render. Read while React renders for the first time: its first commit replaces the server's markup, script and all.
+import { type SeoPage, type SeoPageType, seoPageSchema } from "@contracts/seo";
+
+export const EMBEDDED_PAGE_ID = "seo-page-data";
+
+/** The embedded page when it is the one asked for (same type and slug) and reads as one; otherwise undefined. */
+export function embeddedSeoPage(pageType: SeoPageType, slug: string): SeoPage | undefined {
+  const script = document.getElementById(EMBEDDED_PAGE_ID);
+  if (!(script instanceof HTMLScriptElement) || script.type !== "application/json") return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(script.textContent ?? "");
+  } catch {
+    return undefined;
+  }
+  const parsed = seoPageSchema.safeParse(data);
+  return parsed.success && parsed.data.pageType === pageType && parsed.data.slug === slug ? parsed.data : undefined;
+}
