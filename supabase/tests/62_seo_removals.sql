@@ -50,18 +50,24 @@ as $$ select slug || ' (' || page_type || ')' from public.seo_landing_pages wher
 
 -- Act 1: filing -------------------------------------------------------------------------------------------------------
 
-select tests.authenticate_as_service_role();
 create temporary table filed (name text, id uuid, status text);
 grant all on filed to service_role;
-insert into filed
-select 'jane', r.* from private.request_seo_removal('https://mailscout.test/validate/j***-3f9a@acme.test',
-  '00000000-0000-4000-b000-000000000001', 'jane@acme.test', 'That is my address', repeat('a', 64), '192.0.2.0/24') as r;
-insert into filed
-select 'domain', r.* from private.request_seo_removal('https://mailscout.test/tools/mx-checker/acme.test',
-  '00000000-0000-4000-b000-000000000005', 'someone@elsewhere.test', 'We do not want this page', null, null) as r;
-insert into filed
-select 'gone page', r.* from private.request_seo_removal('https://mailscout.test/verify/gone.test',
-  '00000000-0000-4000-b000-000000000099', 'x@gone.test', 'Old page', null, null) as r;
+-- Files a request as the api does (call it as the trusted server) and names it for the checks below.
+create function pg_temp.file(p_name text, p_path text, p_page text, p_email text, p_reason text,
+                             p_token_hash text default null, p_network text default null)
+returns void
+language sql
+as $$
+  insert into filed
+  select p_name, r.* from private.request_seo_removal('https://mailscout.test' || p_path,
+    ('00000000-0000-4000-b000-0000000000' || p_page)::uuid, p_email, p_reason, p_token_hash, p_network) as r
+$$;
+
+select tests.authenticate_as_service_role();
+select pg_temp.file('jane', '/validate/j***-3f9a@acme.test', '01', 'jane@acme.test', 'That is my address',
+  repeat('a', 64), '192.0.2.0/24');
+select pg_temp.file('domain', '/tools/mx-checker/acme.test', '05', 'someone@elsewhere.test', 'We do not want this page');
+select pg_temp.file('gone page', '/verify/gone.test', '99', 'x@gone.test', 'Old page');
 reset role;
 
 select results_eq($$ select name, status from filed order by name $$,
@@ -115,9 +121,7 @@ reset role;
 -- Act 3: a link past its 48 hours -------------------------------------------------------------------------------------
 
 select tests.authenticate_as_service_role();
-insert into filed
-select 'john', r.* from private.request_seo_removal('https://mailscout.test/validate/j***-77e0@acme.test',
-  '00000000-0000-4000-b000-000000000003', 'john@acme.test', 'Mine', repeat('c', 64), null) as r;
+select pg_temp.file('john', '/validate/j***-77e0@acme.test', '03', 'john@acme.test', 'Mine', repeat('c', 64));
 reset role;
 update public.seo_removal_requests set token_expires_at = now() - interval '1 second' where token_hash = repeat('c', 64);
 select tests.authenticate_as_service_role();
@@ -193,9 +197,7 @@ reset role;
 update public.seo_landing_pages set removed_at = null where slug = 'info@acme.test';
 delete from public.seo_suppressions where kind = 'domain';
 select tests.authenticate_as_service_role();
-insert into filed
-select 'info', r.* from private.request_seo_removal('https://mailscout.test/validate/info@acme.test',
-  '00000000-0000-4000-b000-000000000004', 'info@acme.test', 'Our inbox', null, null) as r;
+select pg_temp.file('info', '/validate/info@acme.test', '04', 'info@acme.test', 'Our inbox');
 select is(private.decide_seo_removal((select id from filed where name = 'info'), 'approve', null), 'removed',
   'approving the role address''s request');
 reset role;
@@ -204,9 +206,7 @@ select results_eq($$ select value from public.seo_suppressions where kind = 'add
 
 -- A personal page whose keyword target has gone: the page comes down, and no address is guessed from its mask.
 select tests.authenticate_as_service_role();
-insert into filed
-select 'orphan', r.* from private.request_seo_removal('https://mailscout.test/validate/k***-9d1e@other.test',
-  '00000000-0000-4000-b000-000000000008', 'k@other.test', 'Mine', null, null) as r;
+select pg_temp.file('orphan', '/validate/k***-9d1e@other.test', '08', 'k@other.test', 'Mine');
 select is(private.decide_seo_removal((select id from filed where name = 'orphan'), 'approve', null), 'removed',
   'approving the request of a page without its keyword target');
 reset role;
@@ -219,9 +219,7 @@ select is_empty($$ select from public.seo_landing_pages where slug = 'other.test
 
 -- Two requests about one page: the second, approved after the first removed the page, changes nothing more.
 select tests.authenticate_as_service_role();
-insert into filed
-select 'again', r.* from private.request_seo_removal('https://mailscout.test/validate/info@acme.test',
-  '00000000-0000-4000-b000-000000000004', 'someone@acme.test', 'Again', null, null) as r;
+select pg_temp.file('again', '/validate/info@acme.test', '04', 'someone@acme.test', 'Again');
 select is(private.decide_seo_removal((select id from filed where name = 'again'), 'approve', null), 'removed',
   'a second request about a removed page is approved too');
 reset role;
