@@ -693,6 +693,158 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"seo_content_templates": {
+                  Row: {
+                    "content_template": string,"created_at": string,"h1_template": string,"id": string,"is_active": boolean,"meta_template": string,"page_type": string,"schema_template": NonNullable<Json>,"template_name": string,"title_template": string,"updated_at": string,"variables": NonNullable<Json>
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "content_template": string,"created_at"?: string,"h1_template": string,"id"?: string,"is_active"?: boolean,"meta_template": string,"page_type": string,"schema_template"?: NonNullable<Json>,"template_name": string,"title_template": string,"updated_at"?: string,"variables"?: NonNullable<Json>
+                  }
+                  Update: {
+                    "content_template"?: string,"created_at"?: string,"h1_template"?: string,"id"?: string,"is_active"?: boolean,"meta_template"?: string,"page_type"?: string,"schema_template"?: NonNullable<Json>,"template_name"?: string,"title_template"?: string,"updated_at"?: string,"variables"?: NonNullable<Json>
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"seo_keyword_targets": {
+                  Row: {
+                    "cpc": number,"created_at": string,"difficulty": number,"entity": string | null,"generated_at": string | null,"id": string,"intent": string,"is_generated": boolean,"keyword": string,"keyword_key": string | null,"page_id": string | null,"page_type": string,"priority": number,"search_volume": number,"skip_reason": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "cpc"?: number,"created_at"?: string,"difficulty"?: number,"entity"?: string | null,"generated_at"?: string | null,"id"?: string,"intent"?: string,"is_generated"?: boolean,"keyword": string,"keyword_key"?: never,"page_id"?: string | null,"page_type": string,"priority"?: number,"search_volume"?: number,"skip_reason"?: string | null
+                  }
+                  Update: {
+                    "cpc"?: number,"created_at"?: string,"difficulty"?: number,"entity"?: string | null,"generated_at"?: string | null,"id"?: string,"intent"?: string,"is_generated"?: boolean,"keyword"?: string,"keyword_key"?: never,"page_id"?: string | null,"page_type"?: string,"priority"?: number,"search_volume"?: number,"skip_reason"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "seo_keyword_targets_page_id_fkey"
+      columns: ["page_id"]
+isOneToOne: false
+      referencedRelation: "seo_landing_pages"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"seo_landing_pages": {
+                  Row: {
+                    "change_freq": string,"content": string,"content_hash": string,"conversions": number,"created_at": string,"entity_domain": string,"h1": string,"id": string,"is_indexable": boolean,"keyword_target_id": string | null,"last_updated": string,"meta_description": string,"page_type": string,"priority": number,"refreshed_at": string,"removed_at": string | null,"schema_markup": NonNullable<Json>,"slug": string,"target_entity": string,"target_keyword": string,"template_id": string | null,"title": string,"variables": NonNullable<Json>,"views": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "change_freq"?: string,"content": string,"content_hash"?: string,"conversions"?: number,"created_at"?: string,"entity_domain": string,"h1": string,"id"?: string,"is_indexable"?: boolean,"keyword_target_id"?: string | null,"last_updated"?: string,"meta_description": string,"page_type": string,"priority"?: number,"refreshed_at"?: string,"removed_at"?: string | null,"schema_markup"?: NonNullable<Json>,"slug": string,"target_entity": string,"target_keyword": string,"template_id"?: string | null,"title": string,"variables"?: NonNullable<Json>,"views"?: number
+                  }
+                  Update: {
+                    "change_freq"?: string,"content"?: string,"content_hash"?: string,"conversions"?: number,"created_at"?: string,"entity_domain"?: string,"h1"?: string,"id"?: string,"is_indexable"?: boolean,"keyword_target_id"?: string | null,"last_updated"?: string,"meta_description"?: string,"page_type"?: string,"priority"?: number,"refreshed_at"?: string,"removed_at"?: string | null,"schema_markup"?: NonNullable<Json>,"slug"?: string,"target_entity"?: string,"target_keyword"?: string,"template_id"?: string | null,"title"?: string,"variables"?: NonNullable<Json>,"views"?: number
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "seo_landing_pages_keyword_target_id_fkey"
+      columns: ["keyword_target_id"]
+isOneToOne: false
+      referencedRelation: "seo_keyword_targets"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "seo_landing_pages_template_id_fkey"
+      columns: ["template_id"]
+isOneToOne: false
+      referencedRelation: "seo_content_templates"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"seo_metrics": {
+                  Row: {
+                    "avg_position": number | null,"bounce_rate": number | null,"clicks": number | null,"conversion_rate": number | null,"conversions": number,"ctr": number | null,"date": string,"id": string,"impressions": number | null,"page_id": string,"time_on_page": number | null,"views": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "avg_position"?: number | null,"bounce_rate"?: number | null,"clicks"?: number | null,"conversion_rate"?: number | null,"conversions"?: number,"ctr"?: number | null,"date": string,"id"?: string,"impressions"?: number | null,"page_id": string,"time_on_page"?: number | null,"views"?: number
+                  }
+                  Update: {
+                    "avg_position"?: number | null,"bounce_rate"?: number | null,"clicks"?: number | null,"conversion_rate"?: number | null,"conversions"?: number,"ctr"?: number | null,"date"?: string,"id"?: string,"impressions"?: number | null,"page_id"?: string,"time_on_page"?: number | null,"views"?: number
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "seo_metrics_page_id_fkey"
+      columns: ["page_id"]
+isOneToOne: false
+      referencedRelation: "seo_landing_pages"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"seo_page_visits": {
+                  Row: {
+                    "created_at": string,"day": string,"kind": string,"page_id": string,"visitor_hash": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"day": string,"kind": string,"page_id": string,"visitor_hash": string
+                  }
+                  Update: {
+                    "created_at"?: string,"day"?: string,"kind"?: string,"page_id"?: string,"visitor_hash"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "seo_page_visits_page_id_fkey"
+      columns: ["page_id"]
+isOneToOne: false
+      referencedRelation: "seo_landing_pages"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"seo_removal_requests": {
+                  Row: {
+                    "client_network": string | null,"created_at": string,"decided_at": string | null,"decided_by": string | null,"email": string,"id": string,"page_id": string | null,"reason": string,"status": string,"token_expires_at": string | null,"token_hash": string | null,"url": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "client_network"?: string | null,"created_at"?: string,"decided_at"?: string | null,"decided_by"?: string | null,"email": string,"id"?: string,"page_id"?: string | null,"reason": string,"status": string,"token_expires_at"?: string | null,"token_hash"?: string | null,"url": string
+                  }
+                  Update: {
+                    "client_network"?: string | null,"created_at"?: string,"decided_at"?: string | null,"decided_by"?: string | null,"email"?: string,"id"?: string,"page_id"?: string | null,"reason"?: string,"status"?: string,"token_expires_at"?: string | null,"token_hash"?: string | null,"url"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "seo_removal_requests_decided_by_fkey"
+      columns: ["decided_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "seo_removal_requests_page_id_fkey"
+      columns: ["page_id"]
+isOneToOne: false
+      referencedRelation: "seo_landing_pages"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"seo_suppressions": {
+                  Row: {
+                    "created_at": string,"created_by": string | null,"id": string,"kind": string,"reason": string | null,"removal_request_id": string | null,"value": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"created_by"?: string | null,"id"?: string,"kind": string,"reason"?: string | null,"removal_request_id"?: string | null,"value": string
+                  }
+                  Update: {
+                    "created_at"?: string,"created_by"?: string | null,"id"?: string,"kind"?: string,"reason"?: string | null,"removal_request_id"?: string | null,"value"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "seo_suppressions_created_by_fkey"
+      columns: ["created_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "seo_suppressions_removal_request_id_fkey"
+      columns: ["removal_request_id"]
+isOneToOne: false
+      referencedRelation: "seo_removal_requests"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"subscriptions": {
                   Row: {
                     "allowance_anchor": string,"billing_interval": string,"cancel_at_period_end": boolean,"created_at": string,"current_period_end": string | null,"ended_at": string | null,"id": string,"past_due_since": string | null,"plan": string,"provider": string,"provider_customer_id": string | null,"provider_subscription_id": string,"started_at": string,"status": string,"updated_at": string,"user_id": string | null
