@@ -52,6 +52,11 @@ export const envSchema = z.object({
     (value) => (value === "" ? undefined : value),
     z.url({ protocol: /^https?$/, error: "must be the SPA's http(s) URL" }).optional(),
   ),
+  /** Where the seo-pages function reads the built SPA's index.html; empty means SITE_URL's /index.html. */
+  SEO_SHELL_URL: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.url({ protocol: /^https?$/, error: "must be the http(s) URL of the SPA's built index.html" }).optional(),
+  ),
   /** The secret a worker function's caller sends in x-worker-secret (the database has it in private.job_settings). */
   WORKER_SECRET: z.string({ error: "is required" }).min(1, "is required"),
   /** Seals the secrets kept in the database (payment credentials); never stored there. */

@@ -280,6 +280,41 @@ describe("gateway: /api", () => {
   });
 });
 
+describe("gateway: SEO pages", () => {
+  const withSeoPages = () =>
+    gateway({ functions: new Map([["seo-pages", { verifyJwt: false, instances: [{ port: upstreamPort }] }]]) });
+
+  it("hands the landing pages, the sitemap and robots.txt to seo-pages under its name, query and encoding kept", async () => {
+    for (const path of [
+      "/validate/info%40acme-corp.test?utm_source=x",
+      "/tools/mx-checker/acme-corp.test",
+      "/verify/ACME-corp.test/",
+      "/sitemap.xml",
+      "/sitemap-12.xml",
+      "/robots.txt",
+    ]) {
+      const response = await withSeoPages().request(path);
+      expect(response.status, path).toBe(200);
+      expect(((await response.json()) as Echo).url).toBe(`/seo-pages${path}`);
+    }
+  });
+
+  it("passes HEAD and other methods on, for the function to answer (405 for the latter)", async () => {
+    const head = await withSeoPages().request("/verify/acme-corp.test", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    const post = await withSeoPages().request("/verify/acme-corp.test", { method: "POST", body: "x" });
+    expect(((await post.json()) as Echo).method).toBe("POST");
+  });
+
+  it("leaves every other path to the SPA, lookalikes included", async () => {
+    for (const path of ["/", "/validated", "/tools", "/tools/mx-checker", "/sitemap.html", "/sitemap-x.xml", "/pricing"]) {
+      // The SPA's answer: index.html for a client route, 404 for a file it does not have.
+      const text = await (await withSeoPages().request(path)).text();
+      expect(["<!doctype html><title>MailScout</title>", "404 Not Found"], path).toContain(text);
+    }
+  });
+});
+
 describe("gateway: a browser's socket", () => {
   it("gets the status of an answer of unknown length at once, before its body", async () => {
     let finish = () => {};

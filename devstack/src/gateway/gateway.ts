@@ -3,7 +3,7 @@
 // cli/stack.ts), /functions/v1/NAME to that
 // function's Deno process, or in turn to each of its processes when it has several (verify_jwt enforced here,
 // X-Forwarded-For set to the client's address), plus what production's static host does for the SPA: /api/* to the
-// api function and the built web app at /. GET /health reports each component; GET /_devstack/functions (devstack only,
+// api function, the SEO landing pages, sitemap and robots.txt to the seo-pages function, and the built web app at /. GET /health reports each component; GET /_devstack/functions (devstack only,
 // service-role key) lists the functions' processes.
 import { Agent, request as requestFunction, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
@@ -61,6 +61,17 @@ export interface GatewayOptions {
   log: (line: string) => void;
 }
 
+export const SEO_PAGES_FUNCTION = "seo-pages";
+/** The paths production's SPA host hands to the seo-pages function (README, "SEO pages in production"). */
+export const SEO_PAGE_ROUTES = [
+  // A slug is required: Hono's "/verify/*" would also take "/verify" itself, which is the SPA's not-found screen.
+  "/validate/:slug{.+}",
+  "/tools/mx-checker/:slug{.+}",
+  "/verify/:slug{.+}",
+  "/robots.txt",
+  "/:sitemap{sitemap(-[0-9]+)?\\.xml}",
+] as const;
+
 export function createGateway(options: GatewayOptions): Hono {
   const app = new Hono();
   const secret = new TextEncoder().encode(options.jwtSecret);
@@ -86,15 +97,21 @@ export function createGateway(options: GatewayOptions): Hono {
   app.all("/functions/v1/*", (c) => forwardToFunction(c, "/functions/v1"));
   // What the SPA's host does in production: /api/* is the api function's /api/*.
   app.all("/api/*", (c) => forwardToFunction(c, ""));
+  // And what it does for crawlers: the landing pages, the sitemap and robots.txt are the seo-pages function's, which
+  // sees them under its name as behind Supabase's gateway.
+  for (const path of SEO_PAGE_ROUTES) app.all(path, (c) => forwardToFunction(c, "", SEO_PAGES_FUNCTION));
 
   app.get("*", withSecurityHeaders(options.supabaseUrl), spa(options.webDist));
 
-  /** Sends the request to the function named by the first segment of its path once `prefix` is taken off. */
-  async function forwardToFunction(c: Context, prefix: string): Promise<Response> {
+  /**
+   * Sends the request to the function named by the first segment of its path once `prefix` is taken off, or to the
+   * function `named`, which then sees its name before the path.
+   */
+  async function forwardToFunction(c: Context, prefix: string, named?: string): Promise<Response> {
     // The raw URL, not Hono's decoded path: an encoded segment (%2F) must reach the function as it was sent.
     const { pathname, search } = new URL(c.req.url);
-    const path = pathname.slice(prefix.length);
-    const name = path.split("/")[1] ?? "";
+    const path = named ? `/${named}${pathname}` : pathname.slice(prefix.length);
+    const name = named ?? path.split("/")[1] ?? "";
     const target = options.functions.get(name);
     if (!target) return c.text("Function not found", 404);
     if (target.verifyJwt && c.req.method !== "OPTIONS") {

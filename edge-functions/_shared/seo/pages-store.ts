@@ -1,10 +1,10 @@
-// Landing pages as the public reads them, on the functions' own connection: the page renderer and the public api
-// both tell a removed page (410) from one that never was (404), which the anon role's RLS cannot see, so the one
-// rule "published = indexable and not removed" lives here and in the sitemap's partial index, nowhere else.
-import { database } from "../db/pool.ts";
-import { siteUrl } from "../marketing/site.ts";
+// Landing pages as the public reads them, shared by the page renderer and the public api: one rule for what is
+// published (indexable and not removed), a removed page told from one that never was (410, 404), and the sitemap's
+// entries with absolute locations.
+import { siteUrl } from "../marketing/index.ts";
 import type { ChangeFreq, SeoPage, SeoPageType } from "./contract.ts";
 import { seoPagePath } from "./contract.ts";
+import { pageRow, publishedPageCount, publishedPageRows } from "./privileged-pages.ts";
 
 export type PublishedSeoPage = SeoPage & { entityDomain: string };
 
@@ -13,31 +13,9 @@ export type FoundPage =
   | { state: "removed" }
   | { state: "missing" };
 
-interface PageRow {
-  id: string;
-  pageType: SeoPageType;
-  slug: string;
-  entityDomain: string;
-  targetEntity: string;
-  title: string;
-  metaDescription: string;
-  h1: string;
-  content: string;
-  schemaMarkup: Record<string, unknown>;
-  isIndexable: boolean;
-  removed: boolean;
-  lastUpdated: Date;
-}
-
 /** The page at a canonical slug. A page switched off (not indexable) is answered as missing: nothing of it shows. */
 export async function findPage(pageType: SeoPageType, slug: string): Promise<FoundPage> {
-  const [row] = await database()<PageRow[]>`
-    select id, page_type as "pageType", slug, entity_domain as "entityDomain", target_entity as "targetEntity",
-           title, meta_description as "metaDescription", h1, content, schema_markup as "schemaMarkup",
-           is_indexable as "isIndexable", removed_at is not null as removed, last_updated as "lastUpdated"
-      from public.seo_landing_pages
-     where page_type = ${pageType} and slug = ${slug}
-  `;
+  const row = await pageRow(pageType, slug);
   if (!row) return { state: "missing" };
   if (row.removed) return { state: "removed" };
   if (!row.isIndexable) return { state: "missing" };
@@ -63,26 +41,10 @@ export interface SitemapEntry {
   priority: number;
 }
 
-interface SitemapRow {
-  pageType: SeoPageType;
-  slug: string;
-  lastUpdated: Date;
-  changeFreq: ChangeFreq;
-  priority: number;
-}
-
-/** Published pages in a stable order (the sitemap's index order), so numbered sitemap files never overlap. */
+/** Published pages from `offset`, at most `limit`, in a stable order. */
 export async function sitemapPage(offset: number, limit: number): Promise<SitemapEntry[]> {
-  const rows = await database()<SitemapRow[]>`
-    select page_type as "pageType", slug, last_updated as "lastUpdated", change_freq as "changeFreq",
-           priority::float8 as priority
-      from public.seo_landing_pages
-     where is_indexable and removed_at is null
-     order by page_type, slug
-     offset ${offset} limit ${limit}
-  `;
   const site = siteUrl();
-  return rows.map((row) => ({
+  return (await publishedPageRows(offset, limit)).map((row) => ({
     loc: site + seoPagePath(row.pageType, row.slug),
     lastmod: row.lastUpdated.toISOString(),
     changefreq: row.changeFreq,
@@ -91,9 +53,4 @@ export async function sitemapPage(offset: number, limit: number): Promise<Sitema
 }
 
 /** How many pages the sitemap lists. */
-export async function sitemapCount(): Promise<number> {
-  const [row] = await database()<{ count: number }[]>`
-    select count(*)::int as count from public.seo_landing_pages where is_indexable and removed_at is null
-  `;
-  return row!.count;
-}
+export { publishedPageCount as sitemapCount };

@@ -1,4 +1,4 @@
-// Every /api route (edge-functions/api/app.ts and routes/), with the contract schema its body or query is checked
+// Every /api route (edge-functions/api/app.ts and routes/) and the seo-pages function's paths, with the contract schema its body or query is checked
 // against, what its path parameters can be, and how many fuzzed requests it gets. The runs add up to well over the
 // 2,000 requests the layer promises; the routes that hash passwords (register, login) get fewer, being slow on purpose.
 import fc from "fast-check";
@@ -370,6 +370,21 @@ export function fuzzTargets(world: World): Target[] {
     );
   }
   specs.push({ method: "GET", path: "/api/campaigns/email-campaigns/:id/preview", params: [campaignId], signedIn: true, runs: 20 });
+  // The SEO pages the seo-pages function answers at the site's own paths (through the gateway, as the SPA's host
+  // routes them): slugs in every spelling, the ones that name no page and the ones that are no slug at all.
+  const seoSlug = fc.oneof(
+    fc.domain().map((name) => name.toUpperCase()),
+    fc.tuple(fc.emailAddress(), fc.boolean()).map(([address, encoded]) => (encoded ? address.replace("@", "%40") : address)),
+    fc.string({ maxLength: 60 }).map(percentEncode),
+    nastySegment,
+  );
+  specs.push(
+    { method: "GET", path: "/validate/:slug", params: [seoSlug], signedIn: false, runs: 60 },
+    { method: "GET", path: "/tools/mx-checker/:slug", params: [seoSlug], signedIn: false, runs: 60 },
+    { method: "GET", path: "/verify/:slug", params: [seoSlug], signedIn: false, runs: 60 },
+    { method: "GET", path: "/sitemap.xml", signedIn: false, runs: 10 },
+    { method: "GET", path: "/robots.txt", signedIn: false, runs: 10 },
+  );
   return [
     ...specs.map((spec) => ({
       name: `${spec.method} ${spec.path}`,
