@@ -1,3 +1,3 @@
 // Kept for the SPA, which imports contracts as @contracts/validation; the contract lives beside its feature.
 export * from "../validation/contract.ts";
-export * from "../validation/verdict-texts.ts";
+export * from "./validation-texts.ts";

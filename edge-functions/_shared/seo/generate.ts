@@ -9,7 +9,7 @@
 import { createDnsClientFromSettings, createMailDomainResolverFromSettings, mailDomainCacheStore } from "../dns/index.ts";
 import { env } from "../env.ts";
 import { type TimeBudget, timeBudget } from "../jobs/index.ts";
-import { siteUrl } from "../marketing/site.ts";
+import { siteUrl } from "../marketing/index.ts";
 import { parseAddress, parseDomain } from "../validation/index.ts";
 import { type GenerateBulkResult, type SeoPageType, seoPagePath } from "./contract.ts";
 import { keywordEntity } from "./entity.ts";

@@ -45,6 +45,12 @@ Deno.test("missing data renders the fallback, an unknown name nothing, never a r
   assert.match(rendered.content, /<p><\/p>$/);
 });
 
+Deno.test("a heading that renders empty gets the entity: a page always has a title and an h1", () => {
+  const rendered = renderTemplate(template({ titleTemplate: "{unknownName}", h1Template: " " }), pageVariables("mx_checker", acme, "acme-corp.test", facts(), day), page);
+  assert.equal(rendered.title, "acme-corp.test");
+  assert.equal(rendered.h1, "acme-corp.test");
+});
+
 Deno.test("real data fills the variables", () => {
   const rendered = renderTemplate(template(), pageVariables("mx_checker", acme, "acme-corp.test", facts({
     stats: { total: 12, deliverable: 9, risky: 2, undeliverable: 1, lastChecked: new Date("2026-11-20T08:00:00Z") },

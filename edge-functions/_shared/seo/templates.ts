@@ -176,10 +176,12 @@ function schemaMarkup(template: ContentTemplate, variables: PageVariables, page:
 }
 
 export function renderTemplate(template: ContentTemplate, variables: PageVariables, page: PageAddress): RenderedPage {
+  // A page always has a title and an h1: a template whose heading renders empty gets the entity instead.
+  const heading = (source: string) => cutAtWord(fill(source, variables, template.fallbacks, "text"), HEADING_MAX) || page.shownEntity;
   const text = {
-    title: cutAtWord(fill(template.titleTemplate, variables, template.fallbacks, "text"), HEADING_MAX),
+    title: heading(template.titleTemplate),
     metaDescription: cutAtWord(fill(template.metaTemplate, variables, template.fallbacks, "text"), META_DESCRIPTION_MAX),
-    h1: cutAtWord(fill(template.h1Template, variables, template.fallbacks, "text"), HEADING_MAX),
+    h1: heading(template.h1Template),
   };
   return {
     ...text,

@@ -151,6 +151,27 @@ Deno.test({
 
 Deno.test({
   ...options,
+  name: "a masked slug already another address's page takes 8 hex digits instead of 4",
+  fn: async () => {
+    const [first] = await addTargets("email_validate", ["is marguerite.vance@acme-corp.test real"]);
+    await generateAll();
+    const [owner] = await targets([first!]);
+    const short = await page(owner!.pageId!);
+    assert.match(short.slug, /^m\*\*\*-[0-9a-f]{4}@acme-corp\.test$/);
+    // The short slug now stands for someone else (as when two people's hashes begin alike).
+    await withDatabase((sql) => sql`update public.seo_keyword_targets set entity = 'mabel.other@acme-corp.test' where id = ${first!}`);
+    const [second] = await addTargets("email_validate", ["validate marguerite.vance@acme-corp.test"]);
+    await generateAll();
+    const [target] = await targets([second!]);
+    assert.notEqual(target!.pageId, owner!.pageId);
+    const longer = await page(target!.pageId!);
+    assert.match(longer.slug, /^m\*\*\*-[0-9a-f]{8}@acme-corp\.test$/);
+    assert.ok(longer.slug.startsWith(short.slug.split("@")[0]!));
+  },
+});
+
+Deno.test({
+  ...options,
   name: "regenerate: the page again from fresh data, removed once its domain is suppressed, not_found for no page",
   fn: async () => {
     const [id] = await addTargets("domain_verify", ["bench-0360.test deliverability"]);

@@ -1,6 +1,6 @@
 // The verdict and its reasons in plain words (the SPA and the landing pages): one sentence per reason code, so a person
 // learns why an address got its verdict without knowing DNS.
-import type { ReasonCode, Verdict } from "./contract.ts";
+import type { ReasonCode, Verdict } from "../validation/contract.ts";
 
 export const REASON_TEXTS: Record<ReasonCode, string> = {
   invalid_syntax: "The address is not written the way mail providers accept: check for spaces, doubled dots or a missing part.",
