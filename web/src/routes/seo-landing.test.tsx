@@ -164,6 +164,21 @@ describe("SEO landing screen", () => {
     expect(document.head.querySelectorAll('link[rel="canonical"]')).toHaveLength(0);
   });
 
+  it("offers to try again when the page could not be loaded", async () => {
+    let fail = true;
+    mockNetwork({
+      "GET /api/seo/domain_verify/acme-corp.test": () =>
+        fail ? new Response("", { status: 502 }) : json(seoPage({ pageType: "domain_verify", h1: "Deliverability of acme-corp.test" })),
+      ...anonymous,
+    });
+    const { user } = await renderApp("/verify/acme-corp.test");
+    expect(await screen.findByText("The page could not be loaded.")).toBeVisible();
+    expect(await screen.findByText("Page not found")).toBeVisible();
+    fail = false;
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Deliverability of acme-corp.test" })).toBeVisible();
+  });
+
   it("asks for a removal from a dialog with the page's address filled in, and shows the answer's message", async () => {
     const sent: unknown[] = [];
     let limited = false;
