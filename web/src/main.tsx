@@ -1,9 +1,7 @@
 import "./lib/zod-csp";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./app/app";
 import { createQueryClient } from "./app/query-client";
 import { createAppRouter } from "./app/router";
+import { mountApp } from "./app/mount";
 import "./styles.css";
 
 const queryClient = createQueryClient();
@@ -12,8 +10,4 @@ const router = createAppRouter({ queryClient });
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <App queryClient={queryClient} router={router} />
-  </StrictMode>,
-);
+void mountApp(root, { queryClient, router });

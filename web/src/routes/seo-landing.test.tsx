@@ -73,7 +73,8 @@ describe("SEO landing screen", () => {
 
     await user.click(panel.getByRole("link", { name: "Validate More Emails" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
-    expect(await screen.findByRole("form", { name: "Email validation" })).toBeVisible();
+    // The home screen's chunk is imported for the first time here: seconds on a busy machine.
+    expect(await screen.findByRole("form", { name: "Email validation" }, { timeout: 10_000 })).toBeVisible();
     expect(conversions).toEqual([`/api/seo/conversion/${PAGE_ID}`]);
     expect(headContent('link[rel="canonical"]', "href")).toEqual([]);
     expect(headContent('meta[name="robots"]')).toEqual([]);
@@ -163,6 +164,21 @@ describe("SEO landing screen", () => {
     expect(document.head.querySelectorAll('link[rel="canonical"]')).toHaveLength(0);
   });
 
+  it("offers to try again when the page could not be loaded", async () => {
+    let fail = true;
+    mockNetwork({
+      "GET /api/seo/domain_verify/acme-corp.test": () =>
+        fail ? new Response("", { status: 502 }) : json(seoPage({ pageType: "domain_verify", h1: "Deliverability of acme-corp.test" })),
+      ...anonymous,
+    });
+    const { user } = await renderApp("/verify/acme-corp.test");
+    expect(await screen.findByText("The page could not be loaded.")).toBeVisible();
+    expect(await screen.findByText("Page not found")).toBeVisible();
+    fail = false;
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Deliverability of acme-corp.test" })).toBeVisible();
+  });
+
   it("asks for a removal from a dialog with the page's address filled in, and shows the answer's message", async () => {
     const sent: unknown[] = [];
     let limited = false;
@@ -195,6 +211,14 @@ describe("SEO landing screen", () => {
     await user.type(again.getByLabelText("Reason"), "Again.");
     await user.click(again.getByRole("button", { name: "Send request" }));
     expect(await again.findByRole("alert")).toHaveTextContent("Too many removal requests. Please try again in 1 hour.");
+  });
+});
+
+describe("the server's Request removal link", () => {
+  it("opens the removal dialog when the page is reached at its fragment", async () => {
+    mockNetwork({ "GET /api/seo/mx_checker/acme-corp.test": () => json(seoPage()), ...anonymous });
+    await renderApp("/tools/mx-checker/acme-corp.test#request-removal");
+    expect(await screen.findByRole("dialog", { name: "Request removal" })).toBeVisible();
   });
 });
 

@@ -47,7 +47,8 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
+        {/* At least as high as the account area while it loads, so the header keeps its height once it has loaded. */}
+        <div className="ml-auto flex min-h-10 items-center gap-0.5 sm:gap-1">
           <HelpDialog />
           <ThemeToggle />
           <AccountArea />

@@ -4,6 +4,11 @@ import { type SeoPage, type SeoPageType, seoPageSchema } from "@contracts/seo";
 
 export const EMBEDDED_PAGE_ID = "seo-page-data";
 
+/** Whether the server's HTML carries a landing page (the app then shows it from its first render). */
+export function hasEmbeddedSeoPage(): boolean {
+  return document.getElementById(EMBEDDED_PAGE_ID) !== null;
+}
+
 /** The embedded page when it is the one asked for (same type and slug) and reads as one; otherwise undefined. */
 export function embeddedSeoPage(pageType: SeoPageType, slug: string): SeoPage | undefined {
   const script = document.getElementById(EMBEDDED_PAGE_ID);

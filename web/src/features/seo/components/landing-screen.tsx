@@ -24,11 +24,14 @@ function isGone(error: unknown): boolean {
 export function LandingScreen({ pageType, slug }: { pageType: SeoPageType; slug: string }) {
   const page = useQuery(seoPageQueryOptions(pageType, slug));
 
+  // A refresh that fails while the page is on screen (the network, say) leaves it there without a word; a page that
+  // is gone, or never came, is said to be not found.
+  const failed = page.isError && (isGone(page.error) || !page.data);
   useEffect(() => {
-    if (page.isError) toast({ title: "Page not found", variant: "destructive" });
-  }, [page.isError, page.error]);
+    if (failed) toast({ title: "Page not found", variant: "destructive" });
+  }, [failed, page.error]);
 
-  if (page.isError && (isGone(page.error) || !page.data)) {
+  if (failed) {
     if (isGone(page.error)) return <SeoNotFound />;
     return (
       <article className={landingArticleClass}>

@@ -1,6 +1,7 @@
 // "Request removal": anyone may ask for a landing page to come down. The answer says what happens next (a link mailed
 // to an address at the page's domain, or an admin's review); a refusal (too many requests, a field) says why.
 import { removalRequestSchema } from "@contracts/seo";
+import { useLocation } from "@tanstack/react-router";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -11,8 +12,12 @@ import { landingRemovalClass } from "./landing-classes";
 
 const FIELD_REFUSAL = /^(url|email|reason)\b/;
 
+/** The server's HTML links "Request removal" to this fragment; arriving with it opens the dialog. */
+export const REMOVAL_FRAGMENT = "request-removal";
+
 export function RemovalRequest({ url }: { url: string }) {
-  const [open, setOpen] = useState(false);
+  const hash = useLocation({ select: (location) => location.hash });
+  const [open, setOpen] = useState(hash === REMOVAL_FRAGMENT);
   const request = useRequestRemoval();
   return (
     <p className={landingRemovalClass}>
