@@ -141,7 +141,7 @@ Deno.test("regenerate: the page again (200, audited); removed once its domain is
     assertError(
       await call(`/api/admin/seo/pages/${unknown}/regenerate`, { method: "POST", token: admin.token }),
       404,
-      "SEO page not found",
+      "Page not found",
     );
   }
 });

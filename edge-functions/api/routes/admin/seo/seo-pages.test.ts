@@ -111,7 +111,7 @@ Deno.test("a page is switched off and on (200, audited once per change); bad bod
     assertError(
       await call(`/api/admin/seo/pages/${unknown}`, { method: "PATCH", token: admin.token, body: { isIndexable: true } }),
       404,
-      "SEO page not found",
+      "Page not found",
     );
   }
 });
@@ -142,6 +142,6 @@ Deno.test("a deleted page is gone (204, audited) and its keyword target stays ge
   );
   assert.deepEqual(left, { is_generated: true, page_id: null, pages: 0 });
 
-  assertError(await call(`/api/admin/seo/pages/${id}`, { method: "DELETE", token: admin.token }), 404, "SEO page not found");
-  assertError(await call("/api/admin/seo/pages/42", { method: "DELETE", token: admin.token }), 404, "SEO page not found");
+  assertError(await call(`/api/admin/seo/pages/${id}`, { method: "DELETE", token: admin.token }), 404, "Page not found");
+  assertError(await call("/api/admin/seo/pages/42", { method: "DELETE", token: admin.token }), 404, "Page not found");
 });
