@@ -3,7 +3,14 @@
 // directly (generation is tested on its own), each test with domains of its own.
 import assert from "node:assert/strict";
 import { gateway, withDatabase } from "../api/testing/stack.ts";
-import { canonicalSlug, NOT_FOUND_TEXT, NOT_FOUND_TITLE, type SeoPageType, seoPagePath } from "../_shared/seo/index.ts";
+import {
+  canonicalSlug,
+  NOT_FOUND_TEXT,
+  NOT_FOUND_TITLE,
+  seoPagePath,
+  seoPageSchema,
+  type SeoPageType,
+} from "../_shared/seo/index.ts";
 import { readDocument } from "../_shared/seo/testing/html.ts";
 
 interface PageFields {
@@ -68,8 +75,9 @@ Deno.test("a published page is HTML with its title, description, canonical, robo
     assert.equal(read.meta("og:url"), read.canonical);
     assert.equal(read.meta("twitter:title"), read.title);
     assert.deepEqual(read.scripts("application/ld+json"), [schemaMarkup]);
-    const [data] = read.scripts("application/json") as { id: string; slug: string }[];
-    assert.equal(data?.id, id);
+    const [data] = read.scripts("application/json");
+    assert.deepEqual(Object.keys(seoPageSchema.parse(data)).sort(), Object.keys(data as object).sort(), "the API's shape");
+    assert.equal(seoPageSchema.parse(data).id, id);
     assert.equal(read.rootText("h1"), `MX records for ${domain}`);
     assert.equal(read.rootText("strong"), `mx1.${domain}`);
     assert.ok(!page.text.includes("</script><script>alert(1)"));

@@ -49,7 +49,11 @@ export function seoPagesHandler(): (request: Request) => Promise<Response> {
     if (canonicalPath !== path) return { status: 301, body: "", contentType: HTML, location: siteUrl() + canonicalPath };
     const found = await findPage(parts.pageType, slug);
     const shell = await loadShell();
-    if (found.state === "published") return { status: 200, body: renderPageDocument(shell, found.page), contentType: HTML };
+    if (found.state === "published") {
+      // The embedded page is what the SPA's API call answers (seoPageSchema), nothing more.
+      const { entityDomain: _entityDomain, ...page } = found.page;
+      return { status: 200, body: renderPageDocument(shell, page), contentType: HTML };
+    }
     return { status: found.state === "removed" ? 410 : 404, body: renderNotFoundDocument(shell), contentType: HTML };
   }
 
