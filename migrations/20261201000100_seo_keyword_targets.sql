@@ -43,7 +43,7 @@ comment on column public.seo_keyword_targets.is_generated is
   'Generation has handled the target: it made or linked its page (page_id), or the page was deleted since.';
 comment on column public.seo_keyword_targets.skip_reason is 'Why the target yields no page; null while it may.';
 comment on column public.seo_keyword_targets.entity is
-  'The full address or domain the keyword yields (lower-case): what a suppression of an address is matched against.';
+  'The full address or domain the keyword yields: what a suppression of an address is matched against, in any case.';
 comment on column public.seo_keyword_targets.page_id is 'The page made or linked for the target, if any.';
 
 -- Indexes -----------------------------------------------------------------------------------------------------------

@@ -104,6 +104,33 @@ grant select (
 grant insert, update, delete on table public.seo_landing_pages to authenticated;
 grant select, insert, update, delete on table public.seo_landing_pages to service_role;
 
+-- Protective trigger ----------------------------------------------------------------------------------------------
+-- Views and conversions move only through private.record_seo_visit (run as the owner), in step with seo_metrics:
+-- an API role, admins included, neither sets nor changes them.
+
+create or replace function private.guard_seo_page_counters()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if current_user in ('anon', 'authenticated') and (
+    tg_op = 'INSERT' and (new.views <> 0 or new.conversions <> 0)
+    or tg_op = 'UPDATE' and (new.views, new.conversions) is distinct from (old.views, old.conversions)
+  ) then
+    raise exception 'counter_read_only' using errcode = 'P0409', detail = 'Counters are read only';
+  end if;
+  return new;
+end;
+$$;
+comment on function private.guard_seo_page_counters() is
+  'Trigger: API roles may not set or change a landing page''s views or conversions.';
+revoke execute on function private.guard_seo_page_counters() from public, anon, authenticated;
+
+create trigger seo_landing_pages_guard_counters
+  before insert or update on public.seo_landing_pages
+  for each row execute function private.guard_seo_page_counters();
+
 -- Row level security ----------------------------------------------------------------------------------------------
 
 alter table public.seo_landing_pages enable row level security;

@@ -3,7 +3,7 @@
 -- trusted server; the checks keep a page's shape (slug unique per page type, a description of at most 160
 -- characters, a lower-case ASCII entity domain).
 begin;
-select plan(74);
+select plan(78);
 
 select tests.create_user('member');
 select tests.create_user('stranger');
@@ -157,6 +157,22 @@ select throws_ok(
 select throws_ok(
   $$ update public.seo_landing_pages set views = -1 where slug = 'published-1.acme.test' $$,
   '23514', null, 'views never go below zero');
+
+-- Views and conversions are counted, never written by an API role: not even an admin sets them.
+select tests.authenticate_as('site_admin');
+select throws_ok($$ update public.seo_landing_pages set views = 1000 where slug = 'published-1.acme.test' $$,
+  'P0409', 'counter_read_only', 'an admin may not change a page''s views');
+select throws_ok($$ update public.seo_landing_pages set conversions = 0, views = views + 1 $$,
+  'P0409', 'counter_read_only', 'nor bump them');
+select throws_ok(
+  $$ insert into public.seo_landing_pages
+       (page_type, slug, target_keyword, entity_domain, target_entity, title, meta_description, h1, content, conversions)
+     values ('mx_checker', 'forged.test', 'forged mx', 'forged.test', 'forged.test', 'Forged', 'Forged', 'Forged',
+             '<p>Forged</p>', 5) $$,
+  'P0409', 'counter_read_only', 'nor start a page with conversions');
+select lives_ok($$ update public.seo_landing_pages set is_indexable = false, title = 'Changed' $$,
+  'while the admin''s other edits go through');
+reset role;
 
 -- A deleted page leaves its keyword target generated, without a page, so the next bulk run does not bring it back.
 insert into public.seo_keyword_targets (keyword, page_type, is_generated, page_id, entity)

@@ -36,13 +36,13 @@ export const EXPORT_COLUMN_RULES: Readonly<Record<string, ColumnRules>> = {
   payments: { denied: ["discount_code"] },
   // The credentials themselves, sealed; the masks beside them (credential_hints) are what the screens show.
   payment_config: { denied: ["credentials_sealed"] },
-  // The normalised keyword a target is unique by; the hash a page refresh compares its content with.
-  seo_keyword_targets: { safe: ["keyword_key"] },
-  seo_landing_pages: { safe: ["content_hash"] },
+  // Search keywords and their normalised form, not keys; the hash a page refresh compares its content with.
+  seo_keyword_targets: { safe: ["keyword", "keyword_key"] },
+  seo_landing_pages: { safe: ["target_keyword", "keyword_target_id", "content_hash"] },
   // A visitor's session id or salted network hash: it ties the visits of one person together.
   seo_page_visits: { denied: ["visitor_hash"] },
-  // The mailed removal token's hash: nothing but the requester's own link should ever match it.
-  seo_removal_requests: { denied: ["token_hash"] },
+  // The mailed removal token's hash: nothing but the requester's own link should ever match it. Its expiry is a date.
+  seo_removal_requests: { denied: ["token_hash"], safe: ["token_expires_at"] },
 };
 
 /** The columns of `table` the export writes, in their order. */
