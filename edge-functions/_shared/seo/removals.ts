@@ -4,7 +4,7 @@
 // is made for it again. The answer never says whether the page exists: only which of the two ways the request goes.
 import { createHash } from "node:crypto";
 import { toBase64Url } from "../base64url.ts";
-import { sendEmail } from "../email/index.ts";
+import { EmailError, sendEmail } from "../email/index.ts";
 import { env } from "../env.ts";
 import { DomainError } from "../errors.ts";
 import { siteUrl, truncatedNetwork } from "../marketing/index.ts";
@@ -105,7 +105,15 @@ export async function requestSeoRemoval(input: RemovalRequestInput, clientIp: st
   if (token && page) {
     const settings = env();
     const email = removalEmail(page.canonicalUrl, `${siteUrl()}/seo-removal/${token}`);
-    await sendEmail({ from: settings.EMAIL_FROM, to: input.email, ...email });
+    try {
+      await sendEmail({ from: settings.EMAIL_FROM, to: input.email, ...email });
+    } catch (error) {
+      // The request stays stored but its link never left, so nothing can confirm it: the person may simply ask again.
+      if (!(error instanceof EmailError)) throw error;
+      throw new DomainError("provider_unavailable", { provider: "our email service", problem: error.message }, {
+        cause: error,
+      });
+    }
   }
   return status === "awaiting_confirmation"
     ? { status, message: REMOVAL_ANSWERS.awaiting_confirmation }

@@ -52,13 +52,14 @@ async function countVisit(pageId: string, visitor: PageVisitor, kind: VisitKind,
 }
 
 /**
- * GET /api/seo/{pageType}/{slug}: the published page at the slug (any spelling of it), its view counted. Missing or
- * switched off → seo_page_not_found; removed → seo_page_removed.
+ * GET /api/seo/{pageType}/{slug}: the published page at the slug (any spelling of it), its view counted unless the
+ * visitor is null (a HEAD request reads no page). Missing or switched off → seo_page_not_found; removed →
+ * seo_page_removed.
  */
 export async function viewSeoPage(
   pageType: string,
   slug: string,
-  visitor: PageVisitor,
+  visitor: PageVisitor | null,
   now = new Date(),
 ): Promise<SeoPage> {
   const type = seoPageTypeSchema.safeParse(pageType);
@@ -68,7 +69,7 @@ export async function viewSeoPage(
   if (found.state === "removed") throw new DomainError("seo_page_removed");
   if (found.state === "missing") throw new DomainError("seo_page_not_found");
   const { entityDomain: _entityDomain, ...page } = found.page;
-  await countVisit(page.id, visitor, "view", now);
+  if (visitor) await countVisit(page.id, visitor, "view", now);
   return page;
 }
 

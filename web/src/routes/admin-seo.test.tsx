@@ -132,10 +132,10 @@ describe("/admin/seo", () => {
     expect(keyword).toHaveAccessibleDescription("This keyword already exists for this page type");
   });
 
-  it("generates pages batch after batch while targets remain, with the progress, then says how many", async () => {
+  it("generates the pages asked for in small calls, with the progress, then says how many", async () => {
     const answers = [
-      { generatedCount: 2, skippedCount: 1, remaining: 3 },
-      { generatedCount: 3, skippedCount: 0, remaining: 0 },
+      { generatedCount: 20, skippedCount: 5, remaining: 10 },
+      { generatedCount: 4, skippedCount: 1, remaining: 5 },
     ];
     const limits: unknown[] = [];
     serveAsAdmin({
@@ -147,33 +147,54 @@ describe("/admin/seo", () => {
     });
     const { user } = await renderApp("/admin/seo?tab=bulk");
     const form = within(await screen.findByRole("form", { name: "Bulk generation" }));
-    expect(form.getByLabelText("Pages per batch")).toHaveValue("100");
+    expect(form.getByLabelText("Pages to generate")).toHaveValue("100");
     expect(screen.getByText(/\/validate\/\{email\}, \/tools\/mx-checker\/\{domain\}, \/verify\/\{domain\}/)).toBeVisible();
-    await user.clear(form.getByLabelText("Pages per batch"));
-    await user.type(form.getByLabelText("Pages per batch"), "3");
+    await user.clear(form.getByLabelText("Pages to generate"));
+    await user.type(form.getByLabelText("Pages to generate"), "30");
     await user.click(form.getByRole("button", { name: "Generate Pages" }));
 
-    expect(await screen.findByText("Generated 5 SEO landing pages")).toBeVisible();
+    expect(await screen.findByText("Generated 24 SEO landing pages")).toBeVisible();
     expect(screen.getByText("Bulk Generation Complete")).toBeVisible();
-    expect(limits).toEqual([{ limit: 3 }, { limit: 3 }]);
-    expect(screen.getByText("5 generated, 1 skipped, 0 remaining")).toHaveAttribute("role", "status");
-    expect(screen.getByRole("progressbar", { name: "Generation progress" })).toHaveAttribute("aria-valuenow", "6");
+    // 30 asked for: a call of 25, then the 5 left, though 5 more targets still wait.
+    expect(limits).toEqual([{ limit: 25 }, { limit: 5 }]);
+    expect(screen.getByText("24 generated, 6 skipped, 5 remaining")).toHaveAttribute("role", "status");
+    const progress = screen.getByRole("progressbar", { name: "Generation progress" });
+    expect(progress).toHaveAttribute("aria-valuenow", "30");
+    expect(progress).toHaveAttribute("aria-valuemax", "30");
   });
 
-  it("refuses a batch size outside 1 to 1000, and says when a generation failed", async () => {
+  it("stops before the number asked for once no keyword target remains", async () => {
+    const limits: unknown[] = [];
+    serveAsAdmin({
+      ...figures,
+      "POST /api/admin/seo/generate-bulk": async (request) => {
+        limits.push(await request.json());
+        return json({ generatedCount: 2, skippedCount: 1, remaining: 0 });
+      },
+    });
+    const { user } = await renderApp("/admin/seo?tab=bulk");
+    const form = within(await screen.findByRole("form", { name: "Bulk generation" }));
+    await user.click(form.getByRole("button", { name: "Generate Pages" }));
+
+    expect(await screen.findByText("Generated 2 SEO landing pages")).toBeVisible();
+    expect(limits).toEqual([{ limit: 25 }]);
+    expect(screen.getByText("2 generated, 1 skipped, 0 remaining")).toBeVisible();
+  });
+
+  it("refuses a count outside 1 to 1000, and says when a generation failed", async () => {
     serveAsAdmin({
       ...figures,
       "POST /api/admin/seo/generate-bulk": () => json({ message: "Page generation failed on our side" }, { status: 500 }),
     });
     const { user } = await renderApp("/admin/seo?tab=bulk");
     const form = within(await screen.findByRole("form", { name: "Bulk generation" }));
-    await user.clear(form.getByLabelText("Pages per batch"));
-    await user.type(form.getByLabelText("Pages per batch"), "1001");
+    await user.clear(form.getByLabelText("Pages to generate"));
+    await user.type(form.getByLabelText("Pages to generate"), "1001");
     await user.click(form.getByRole("button", { name: "Generate Pages" }));
     expect(await form.findByText("limit must be between 1 and 1000")).toBeVisible();
 
-    await user.clear(form.getByLabelText("Pages per batch"));
-    await user.type(form.getByLabelText("Pages per batch"), "10");
+    await user.clear(form.getByLabelText("Pages to generate"));
+    await user.type(form.getByLabelText("Pages to generate"), "10");
     await user.click(form.getByRole("button", { name: "Generate Pages" }));
     expect(await screen.findByText("Bulk Generation Failed")).toBeVisible();
     expect(screen.getByText("Page generation failed on our side")).toBeVisible();

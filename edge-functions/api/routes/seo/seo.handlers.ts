@@ -21,10 +21,11 @@ function visitorOf(c: Context): PageVisitor {
   };
 }
 
-/** Never cached: each answer counts a view. */
+/** Never cached: each answer counts a view. A HEAD request (Hono answers it with this handler) counts none. */
 export async function page(c: Context) {
   c.header("Cache-Control", "no-store");
-  return c.json(await viewSeoPage(c.req.param("pageType") ?? "", c.req.param("slug") ?? "", visitorOf(c)), 200);
+  const visitor = c.req.method === "HEAD" ? null : visitorOf(c);
+  return c.json(await viewSeoPage(c.req.param("pageType") ?? "", c.req.param("slug") ?? "", visitor), 200);
 }
 
 export async function conversion(c: Context) {

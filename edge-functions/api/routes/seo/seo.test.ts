@@ -121,6 +121,13 @@ Deno.test("GET /api/seo/...: a view counts once per visitor and day; crawlers ne
   await assertCounted(page.id, 1, 0);
   await viewAs({ "x-session-id": second });
   await assertCounted(page.id, 2, 0);
+  // A HEAD request reads no page, so it counts no view.
+  const head = await call(`/api/seo/domain_verify/${encodeURIComponent(page.slug)}`, {
+    method: "HEAD",
+    headers: { "user-agent": FIREFOX, "x-session-id": newSessionId() },
+  });
+  assert.equal(head.status, 200, head.text);
+  await assertCounted(page.id, 2, 0);
   // A crawler, with a session or without.
   await viewAs({ "x-session-id": newSessionId(), "user-agent": GOOGLEBOT });
   await viewAs({ "user-agent": GOOGLEBOT });

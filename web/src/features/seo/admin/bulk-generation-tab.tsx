@@ -1,6 +1,7 @@
-// Bulk Generation: pages are made in batches of the chosen size, one call after another while keyword targets remain,
-// with a progress bar and a way to stop after the batch in flight. Each batch commits whole pages, so a cancelled or
-// failed run leaves nothing half made, and running again carries on where it stopped.
+// Bulk Generation: the admin asks for a number of pages; they are made in small calls, one after another, so the
+// progress bar moves, until that many keyword targets are done or none remain, with a way to stop after the call in
+// flight. Each call commits whole pages, so a cancelled or failed run leaves nothing half made, and running again
+// carries on where it stopped.
 import { BULK_GENERATE_MAX, generateBulkSchema, SEO_DEFAULTS } from "@contracts/seo";
 import { useQueryClient } from "@tanstack/react-query";
 import { LoaderCircleIcon, SparklesIcon } from "lucide-react";
@@ -20,9 +21,12 @@ import { SAMPLE_PATHS } from "./labels";
 
 const bulkFormSchema = z.object({ limit: numberField(generateBulkSchema.shape.limit.unwrap()) });
 
-type Run = { generated: number; skipped: number; remaining: number | null; running: boolean };
+/** Targets per call: small enough that progress moves every few seconds, large enough to keep calls few. */
+export const GENERATION_STEP = 25;
 
-const idle: Run = { generated: 0, skipped: 0, remaining: null, running: false };
+type Run = { asked: number | null; generated: number; skipped: number; remaining: number | null; running: boolean };
+
+const idle: Run = { asked: null, generated: 0, skipped: 0, remaining: null, running: false };
 
 export function BulkGenerationTab() {
   const queryClient = useQueryClient();
@@ -36,14 +40,16 @@ export function BulkGenerationTab() {
     const controller = new AbortController();
     abort.current = controller;
     let totals = { generated: 0, skipped: 0, remaining: null as number | null };
-    setRun({ ...totals, running: true });
+    setRun({ asked: limit, ...totals, running: true });
     try {
       while (!controller.signal.aborted) {
-        const batch = await generateBulk(limit, controller.signal);
+        const done = totals.generated + totals.skipped;
+        const batch = await generateBulk(Math.min(GENERATION_STEP, limit - done), controller.signal);
         totals = { generated: totals.generated + batch.generatedCount, skipped: totals.skipped + batch.skippedCount, remaining: batch.remaining };
-        setRun({ ...totals, running: true });
-        // A batch that made nothing (another run holds the remaining targets) would only repeat itself.
-        if (batch.remaining === 0 || batch.generatedCount + batch.skippedCount === 0) break;
+        setRun({ asked: limit, ...totals, running: true });
+        // A call that made nothing (another run holds the remaining targets) would only repeat itself.
+        const made = batch.generatedCount + batch.skippedCount;
+        if (batch.remaining === 0 || made === 0 || done + made >= limit) break;
       }
       if (!controller.signal.aborted) {
         toast({ title: "Bulk Generation Complete", description: `Generated ${totals.generated} SEO landing pages` });
@@ -53,21 +59,21 @@ export function BulkGenerationTab() {
         toast({ title: "Bulk Generation Failed", description: messageOf(error, "Bulk Generation Failed"), variant: "destructive" });
       }
     } finally {
-      setRun({ ...totals, running: false });
+      setRun({ asked: limit, ...totals, running: false });
       abort.current = null;
       void queryClient.invalidateQueries({ queryKey: adminSeoQueryKey });
     }
   }
 
   const processed = run.generated + run.skipped;
-  const total = run.remaining === null ? null : processed + run.remaining;
+  const total = run.remaining === null || run.asked === null ? null : Math.min(run.asked, processed + run.remaining);
 
   return (
     <Card>
       <CardHeader>
         <CardTitle>Bulk Generation</CardTitle>
         <CardDescription>
-          Makes a page for every keyword target still waiting, highest priority first. Pages appear at{" "}
+          Makes pages for the keyword targets still waiting, highest priority first. Pages appear at{" "}
           {Object.values(SAMPLE_PATHS).join(", ")}.
         </CardDescription>
       </CardHeader>
@@ -82,7 +88,7 @@ export function BulkGenerationTab() {
           {({ register, formState }) => (
             <>
               <TextField
-                label="Pages per batch"
+                label="Pages to generate"
                 inputMode="numeric"
                 className="w-48"
                 registration={register("limit")}
