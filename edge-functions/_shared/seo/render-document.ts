@@ -3,6 +3,7 @@
 // app's root. The static frame repeats the landing screen's outer markup (web/src/features/seo/landing-markup.md):
 // the same header height and article classes, so the h1 stays where it is when React renders over it.
 import type { SeoPage } from "./contract.ts";
+import { escapeHtml } from "./html.ts";
 
 export const NOT_FOUND_TITLE = "Page Not Found";
 export const NOT_FOUND_TEXT = "The requested page could not be generated or found.";
@@ -62,16 +63,6 @@ export const MINIMAL_SHELL = `<!doctype html>
   </body>
 </html>
 `;
-
-/** Text and attribute values as HTML. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 /** JSON that a <script> element cannot end early: no "<" survives, so neither "</script>" nor "<!--" can appear. */
 export function scriptJson(value: unknown): string {

@@ -5,6 +5,7 @@ import { securityHeadersOf } from "../contracts/security-headers.ts";
 import { env } from "../env.ts";
 import { siteUrl } from "../marketing/index.ts";
 import { seoPagePath, seoPathParts } from "./contract.ts";
+import { hex } from "./html.ts";
 import { findPage, sitemapCount, sitemapPage } from "./pages-store.ts";
 import { renderNotFoundDocument, renderPageDocument } from "./render-document.ts";
 import { robotsTxt } from "./robots.ts";
@@ -89,8 +90,8 @@ function decodedSlug(rawSlug: string): string {
 }
 
 async function entityTag(body: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body)));
-  return `"${Array.from(digest.slice(0, 16), (byte) => byte.toString(16).padStart(2, "0")).join("")}"`;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body));
+  return `"${hex(digest.slice(0, 16))}"`;
 }
 
 /** If-None-Match's list against our tag: weak comparison, as HTTP asks for it, and "*". */
