@@ -20,7 +20,7 @@ export async function listKeywordTargets(claims: AccessTokenClaims, limit: numbe
   const rows = await asSeoAdmin(claims, (sql) =>
     sql<Row[]>`
       ${selectKeywords(sql)}
-      order by k.priority desc, k.search_volume desc, k.created_at desc, k.id
+      order by k.created_at desc, k.id
       limit ${limit}
     `);
   return rows.map((row) => contractItem(keywordTargetSchema, row));

@@ -183,7 +183,10 @@ export const adminKeywordsQuerySchema = seoListQuerySchema(ADMIN_KEYWORDS_LIMIT,
 /** PATCH /api/admin/seo/pages/{id}. */
 export const updateSeoPageSchema = z.object({ isIndexable: z.boolean({ error: "isIndexable must be true or false" }) });
 
-/** GET /api/admin/seo/keywords?limit=100 (priority first, then search volume). */
+/**
+ * GET /api/admin/seo/keywords?limit=100, newest first: with a limit of 100, a list in generation order would hide the
+ * keyword an admin just added behind older ones of higher priority.
+ */
 export const keywordTargetSchema = z.object({
   id: z.uuid(),
   keyword: z.string(),

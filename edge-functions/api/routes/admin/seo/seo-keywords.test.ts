@@ -1,6 +1,6 @@
 // The SEO dashboard's keyword targets against the running stack: added with the contract's defaults and bounds,
 // refused when the keyword (case and spaces ignored) already targets the page type, even by two admins at once, and
-// listed in the order generation takes them.
+// listed newest first.
 import assert from "node:assert/strict";
 import { keywordTargetSchema, SEO_DEFAULTS } from "../../../../_shared/seo/index.ts";
 import { auditOf } from "../../../testing/marketing.ts";
@@ -92,7 +92,7 @@ Deno.test("a keyword target's fields are checked: 400 naming the field", async (
   }
 });
 
-Deno.test("keywords are listed by priority, then search volume, then newest; limit checked", async () => {
+Deno.test("keywords are listed newest first, whatever their priority; limit checked", async () => {
   const admin = await signedInAdmin();
   const add = async (priority: number, searchVolume: number) => {
     const response = await call(PATH, {
@@ -101,14 +101,13 @@ Deno.test("keywords are listed by priority, then search volume, then newest; lim
     });
     return keywordTargetSchema.parse(response.json).id;
   };
-  // Priority 10 with search volumes above any other test's, so these lead the list.
   const older = await add(10, 1_000_000_000);
   const louder = await add(10, 1_000_000_001);
-  const newer = await add(10, 1_000_000_000);
+  const newest = await add(1, 0);
   const response = await call(`${PATH}?limit=3`, { token: admin.token });
   assert.equal(response.status, 200, response.text);
   const keywords = keywordTargetSchema.array().parse((response.json as { keywords: unknown }).keywords);
-  assert.deepEqual(keywords.map((target) => target.id), [louder, newer, older]);
+  assert.deepEqual(keywords.map((target) => target.id), [newest, louder, older]);
 
   for (const [limit, message] of [["0", "limit must be 1 or more"], ["1001", "limit must be at most 1000"], ["x", "limit must be a number"]]) {
     assertError(await call(`${PATH}?limit=${limit}`, { token: admin.token }), 400, `limit: ${message}`);
