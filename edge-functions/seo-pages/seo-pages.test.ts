@@ -5,8 +5,8 @@ import assert from "node:assert/strict";
 import { gateway, withDatabase } from "../api/testing/stack.ts";
 import {
   canonicalSlug,
-  NOT_FOUND_TEXT,
-  NOT_FOUND_TITLE,
+  SEO_NOT_FOUND_TEXT as NOT_FOUND_TEXT,
+  SEO_NOT_FOUND_TITLE as NOT_FOUND_TITLE,
   seoPagePath,
   seoPageSchema,
   type SeoPageType,

@@ -85,6 +85,75 @@ export function maskedAddress(local: string, domain: string): string {
   return `${Array.from(local)[0] ?? ""}***@${domain}`;
 }
 
+// The landing page as the server's HTML and the SPA both draw it ------------------------------------------------------
+// One copy, so what a crawler reads and what React renders over it cannot drift apart. The SPA's styles.css lists this
+// file as a Tailwind source, since the classes below are written nowhere else.
+
+export const SEO_SITE_NAME = "MailScout";
+export const SEO_NOT_FOUND_TITLE = "Page Not Found";
+export const SEO_NOT_FOUND_TEXT = "The requested page could not be generated or found.";
+/** The not-found document's title, in the form the SPA's other screens use. */
+export const SEO_NOT_FOUND_DOCUMENT_TITLE = `${SEO_NOT_FOUND_TITLE} · ${SEO_SITE_NAME}`;
+/** The id of the script holding the page as JSON, which the SPA's first render reads instead of fetching blind. */
+export const SEO_PAGE_DATA_ID = "seo-page-data";
+/** Where the page's "Request removal" link points: the landing screen opens its removal dialog at this fragment. */
+export const SEO_REMOVAL_FRAGMENT = "request-removal";
+
+/** The landing article's classes: the same boxes before and after React takes over, so the h1 does not move. */
+export const LANDING_CLASSES = {
+  article: "mx-auto w-full max-w-3xl px-4 pt-10 pb-16 sm:pt-14",
+  h1: "text-3xl font-bold tracking-tight break-words text-balance sm:text-4xl",
+  /** The generated content: sanitised HTML (headings, paragraphs, lists, tables, links), styled from its wrapper. */
+  content: [
+    "mt-6 grid gap-4 leading-relaxed break-words",
+    "[&_h2]:mt-4 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:tracking-tight [&_h3]:mt-2 [&_h3]:font-semibold",
+    "[&_ul]:list-disc [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:mt-1",
+    "[&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4",
+    "[&_table]:block [&_table]:w-full [&_table]:overflow-x-auto [&_table]:text-sm",
+    "[&_th]:border-b [&_th]:py-2 [&_th]:pr-4 [&_th]:text-left [&_th]:font-medium [&_td]:border-b [&_td]:py-2 [&_td]:pr-4",
+    "[&_code]:font-mono [&_code]:text-sm",
+  ].join(" "),
+  removal: "mt-12 text-sm text-muted-foreground",
+  notFoundText: "mt-4 text-muted-foreground",
+} as const;
+
+/** One tag of a landing page's <head>: the server writes it as HTML, the SPA creates it as an element. */
+export interface SeoHeadTag {
+  element: "meta" | "link" | "script";
+  attributes: Record<string, string>;
+  /** A script's JSON text. */
+  text?: string;
+}
+
+const metaTag = (key: "name" | "property", name: string, content: string): SeoHeadTag => ({
+  element: "meta",
+  attributes: { [key]: name, content },
+});
+
+/** A published page's head tags (the title aside): description, robots, canonical, Open Graph, Twitter, JSON-LD. */
+export function seoHeadTags(page: SeoPage): SeoHeadTag[] {
+  return [
+    metaTag("name", "description", page.metaDescription),
+    { element: "link", attributes: { rel: "canonical", href: page.canonicalUrl } },
+    metaTag("name", "robots", "index,follow"),
+    metaTag("property", "og:type", "website"),
+    metaTag("property", "og:site_name", SEO_SITE_NAME),
+    metaTag("property", "og:title", page.title),
+    metaTag("property", "og:description", page.metaDescription),
+    metaTag("property", "og:url", page.canonicalUrl),
+    metaTag("name", "twitter:card", "summary"),
+    metaTag("name", "twitter:title", page.title),
+    metaTag("name", "twitter:description", page.metaDescription),
+    { element: "script", attributes: { type: "application/ld+json" }, text: JSON.stringify(page.schemaMarkup) },
+  ];
+}
+
+/** A missing, removed or switched-off page's head tags: its words, and never indexed. */
+export const SEO_NOT_FOUND_HEAD_TAGS: readonly SeoHeadTag[] = [
+  metaTag("name", "description", SEO_NOT_FOUND_TEXT),
+  metaTag("name", "robots", "noindex"),
+];
+
 // Public reads --------------------------------------------------------------------------------------------------------
 
 const schemaMarkup = z.record(z.string(), z.unknown());

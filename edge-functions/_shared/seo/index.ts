@@ -7,7 +7,6 @@ export { generateBatch, regeneratePage, refreshStalePages, runRefreshWorker, SEO
 export { escapeHtml } from "./html.ts";
 // The pages crawlers read: the store, the not-found texts and the seo-pages function's handler.
 export { findPage, type FoundPage, type PublishedSeoPage, sitemapCount, type SitemapEntry, sitemapPage } from "./pages-store.ts";
-export { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from "./render-document.ts";
 export { seoPagesHandler } from "./seo-pages.ts";
 // The public endpoints: views, conversions and removal requests.
 export { type PageVisitor, recordSeoConversion, viewSeoPage, visitDay, visitorHash } from "./visits.ts";

@@ -1,15 +1,12 @@
 import assert from "node:assert/strict";
 import type { Element } from "domhandler";
-import type { SeoPage } from "./contract.ts";
 import {
-  LANDING_MARKUP,
-  MINIMAL_SHELL,
-  NOT_FOUND_TEXT,
-  NOT_FOUND_TITLE,
-  PAGE_DATA_ID,
-  renderNotFoundDocument,
-  renderPageDocument,
-} from "./render-document.ts";
+  SEO_NOT_FOUND_TEXT as NOT_FOUND_TEXT,
+  SEO_NOT_FOUND_TITLE as NOT_FOUND_TITLE,
+  SEO_PAGE_DATA_ID as PAGE_DATA_ID,
+  type SeoPage,
+} from "./contract.ts";
+import { LANDING_MARKUP, MINIMAL_SHELL, renderNotFoundDocument, renderPageDocument } from "./render-document.ts";
 import { readDocument } from "./testing/html.ts";
 
 // The built web/dist/index.html as Vite writes it.

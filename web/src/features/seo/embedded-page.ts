@@ -1,17 +1,15 @@
 // The page seo-pages embedded in its HTML (<script id="seo-page-data" type="application/json">), for the screen's first
 // render. Read while React renders for the first time: its first commit replaces the server's markup, script and all.
-import { type SeoPage, type SeoPageType, seoPageSchema } from "@contracts/seo";
-
-export const EMBEDDED_PAGE_ID = "seo-page-data";
+import { SEO_PAGE_DATA_ID, type SeoPage, type SeoPageType, seoPageSchema } from "@contracts/seo";
 
 /** Whether the server's HTML carries a landing page (the app then shows it from its first render). */
 export function hasEmbeddedSeoPage(): boolean {
-  return document.getElementById(EMBEDDED_PAGE_ID) !== null;
+  return document.getElementById(SEO_PAGE_DATA_ID) !== null;
 }
 
 /** The embedded page when it is the one asked for (same type and slug) and reads as one; otherwise undefined. */
 export function embeddedSeoPage(pageType: SeoPageType, slug: string): SeoPage | undefined {
-  const script = document.getElementById(EMBEDDED_PAGE_ID);
+  const script = document.getElementById(SEO_PAGE_DATA_ID);
   if (!(script instanceof HTMLScriptElement) || script.type !== "application/json") return undefined;
   let data: unknown;
   try {

@@ -1,7 +1,7 @@
 // The SEO landing screen (/validate/…, /tools/mx-checker/…, /verify/…): the page's h1 and content exactly as the
 // server's HTML shows them (landing-markup.md), then what only the SPA can add by page type, the calls to action and
 // the removal request. A page that is missing, removed or switched off shows the spec's not-found words.
-import type { SeoPage, SeoPageType } from "@contracts/seo";
+import { LANDING_CLASSES, type SeoPage, type SeoPageType, seoHeadTags } from "@contracts/seo";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ErrorNotice } from "@/components/ui/error-notice";
@@ -9,9 +9,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toast-store";
 import { ApiError } from "@/lib/api";
 import { seoPageQueryOptions } from "../api/get-seo-page";
-import { headTagsFor, useHeadTags } from "../head-tags";
+import { useHeadTags } from "../head-tags";
 import { CtaLink } from "./cta-link";
-import { landingArticleClass, landingContentClass, landingH1Class } from "./landing-classes";
 import { LiveCheck } from "./live-check";
 import { RemovalRequest } from "./removal-dialog";
 import { SeoNotFound } from "./seo-not-found";
@@ -34,14 +33,14 @@ export function LandingScreen({ pageType, slug }: { pageType: SeoPageType; slug:
   if (failed) {
     if (isGone(page.error)) return <SeoNotFound />;
     return (
-      <article className={landingArticleClass}>
+      <article className={LANDING_CLASSES.article}>
         <ErrorNotice onRetry={() => void page.refetch()}>The page could not be loaded.</ErrorNotice>
       </article>
     );
   }
   if (!page.data) {
     return (
-      <article className={landingArticleClass} aria-busy>
+      <article className={LANDING_CLASSES.article} aria-busy>
         <span role="status" className="sr-only">
           Loading the page
         </span>
@@ -54,12 +53,12 @@ export function LandingScreen({ pageType, slug }: { pageType: SeoPageType; slug:
 }
 
 function LandingArticle({ page }: { page: SeoPage }) {
-  useHeadTags(page.title, headTagsFor(page));
+  useHeadTags(page.title, seoHeadTags(page));
   return (
-    <article className={landingArticleClass}>
-      <h1 className={landingH1Class}>{page.h1}</h1>
+    <article className={LANDING_CLASSES.article}>
+      <h1 className={LANDING_CLASSES.h1}>{page.h1}</h1>
       {/* Sanitised by the server when the page was generated (the same allowlist as campaign content). */}
-      <div className={landingContentClass} dangerouslySetInnerHTML={{ __html: page.content }} />
+      <div className={LANDING_CLASSES.content} dangerouslySetInnerHTML={{ __html: page.content }} />
       <div className="mt-10 grid gap-8">
         {page.pageType === "email_validate" && <EmailValidateActions page={page} />}
         {page.pageType === "mx_checker" && <MxCheckerActions page={page} />}

@@ -1,6 +1,6 @@
 // "Request removal": anyone may ask for a landing page to come down. The answer says what happens next (a link mailed
 // to an address at the page's domain, or an admin's review); a refusal (too many requests, a field) says why.
-import { removalRequestSchema } from "@contracts/seo";
+import { LANDING_CLASSES, removalRequestSchema, SEO_REMOVAL_FRAGMENT } from "@contracts/seo";
 import { useLocation } from "@tanstack/react-router";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -8,19 +8,15 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Form, FormActions, TextareaField, TextField } from "@/components/ui/form";
 import { messageOf } from "@/lib/api";
 import { useRequestRemoval } from "../api/request-removal";
-import { landingRemovalClass } from "./landing-classes";
 
 const FIELD_REFUSAL = /^(url|email|reason)\b/;
 
-/** The server's HTML links "Request removal" to this fragment; arriving with it opens the dialog. */
-export const REMOVAL_FRAGMENT = "request-removal";
-
 export function RemovalRequest({ url }: { url: string }) {
   const hash = useLocation({ select: (location) => location.hash });
-  const [open, setOpen] = useState(hash === REMOVAL_FRAGMENT);
+  const [open, setOpen] = useState(hash === SEO_REMOVAL_FRAGMENT);
   const request = useRequestRemoval();
   return (
-    <p className={landingRemovalClass}>
+    <p className={LANDING_CLASSES.removal}>
       <Button
         variant="link"
         className="h-auto p-0 text-sm font-normal text-muted-foreground underline"
