@@ -3,8 +3,9 @@
 // cli/stack.ts), /functions/v1/NAME to that
 // function's Deno process, or in turn to each of its processes when it has several (verify_jwt enforced here,
 // X-Forwarded-For set to the client's address), plus what production's static host does for the SPA: /api/* to the
-// api function, the SEO landing pages, sitemap and robots.txt to the seo-pages function, and the built web app at /. GET /health reports each component; GET /_devstack/functions (devstack only,
-// service-role key) lists the functions' processes.
+// api function, the SEO landing pages, sitemap and robots.txt to the seo-pages function, and the built web app at /.
+// GET /health reports each component; GET /_devstack/functions (devstack only, service-role key) lists the functions'
+// processes.
 import { Agent, request as requestFunction, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { Readable, Transform } from "node:stream";

@@ -155,29 +155,29 @@ type Refreshed = "regenerated" | "removed" | "gone";
  * date the data was read alone does not count as a change.
  */
 async function refreshPage(page: StoredPage, templates: readonly ContentTemplate[]): Promise<Refreshed> {
+  // A page deleted meanwhile is "gone" whatever was decided for it.
+  const write = async (change: Parameters<typeof writeRefreshedPage>[1]): Promise<Refreshed> =>
+    (await writeRefreshedPage(page.id, change)) ? (change.kind === "removed" ? "removed" : "regenerated") : "gone";
   const entity = storedEntity(page);
-  if (!entity) return (await writeRefreshedPage(page.id, { kind: "unchanged" })) ? "regenerated" : "gone";
+  if (!entity) return await write({ kind: "unchanged" });
   const { decision, facts } = await judge(entity);
-  if (!decision.publish) return (await writeRefreshedPage(page.id, { kind: "removed" })) ? "removed" : "gone";
+  if (!decision.publish) return await write({ kind: "removed" });
   const template = pickTemplate(templates.filter((t) => t.pageType === page.pageType), page.slug);
-  if (!template) return (await writeRefreshedPage(page.id, { kind: "unchanged" })) ? "regenerated" : "gone";
+  if (!template) return await write({ kind: "unchanged" });
   const shown = { shownEntity: page.targetEntity, slug: page.slug };
   const previousDay = page.variables.checkedAt ? new Date(`${page.variables.checkedAt}T00:00:00Z`) : null;
   if (previousDay && !Number.isNaN(previousDay.getTime())) {
     const same = await render(template, page.pageType, entity, shown, facts, previousDay);
-    if (same.contentHash === page.contentHash && template.id === page.templateId) {
-      return (await writeRefreshedPage(page.id, { kind: "unchanged" })) ? "regenerated" : "gone";
-    }
+    if (same.contentHash === page.contentHash && template.id === page.templateId) return await write({ kind: "unchanged" });
   }
   const fresh = await render(template, page.pageType, entity, shown, facts, new Date());
-  const written = await writeRefreshedPage(page.id, {
+  return await write({
     kind: "changed",
     templateId: template.id,
     variables: fresh.variables,
     rendered: fresh.rendered,
     contentHash: fresh.contentHash,
   });
-  return written ? "regenerated" : "gone";
 }
 
 /** The admin's regenerate: the page rendered again from fresh data, or removed when it now fails the privacy rule. */

@@ -3,7 +3,6 @@
 // under a key derived from WORKER_SECRET with the day in its input, so no address is stored, and the same visitor
 // hashes differently every day: yesterday's rows can't be joined to today's. Crawlers are not counted. A signed-in
 // admin previewing a page is counted like anyone: the counter knows visitors, not accounts.
-import { Buffer } from "node:buffer";
 import { isbot } from "isbot";
 import { z } from "zod";
 import { derivedHmacKey } from "../derived-keys.ts";
@@ -12,6 +11,7 @@ import { DomainError } from "../errors.ts";
 import { truncatedNetwork } from "../marketing/index.ts";
 import { SEO_CONVERSIONS_PER_MINUTE, takeSeoConversion } from "../rate-limits/index.ts";
 import { type SeoPage, seoPageTypeSchema } from "./contract.ts";
+import { hex } from "./html.ts";
 import { findPage } from "./pages-store.ts";
 import { isPublishedPage, recordSeoVisit, type VisitKind } from "./privileged-visits.ts";
 import { canonicalSlug } from "./slug.ts";
@@ -41,7 +41,7 @@ export async function visitorHash(visitor: PageVisitor, day: string, secret: str
     await derivedHmacKey(secret, HASH_PURPOSE),
     encoder.encode(JSON.stringify([day, ...who])),
   );
-  return Buffer.from(signature).toString("hex");
+  return hex(signature);
 }
 
 /** Counts the visit unless a crawler made it; answers whether it counted. */
