@@ -19,7 +19,7 @@ import { loadEdgeFunctions } from "../functions/functions-config.ts";
 import { startMailCatcher } from "../mail/index.ts";
 import { startPaymentFakes } from "../payments/index.ts";
 import { startPushFake } from "../push/index.ts";
-import { createGateway, createGatewayServer } from "../gateway/gateway.ts";
+import { createGateway, createGatewayServer, type FunctionSettingsOverride } from "../gateway/gateway.ts";
 import { checkHealth, type Probe } from "../gateway/health.ts";
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from "../auth/keys.ts";
 import { paths } from "./paths.ts";
@@ -163,12 +163,28 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       SUPABASE_DB_URL: dbUrl,
     };
 
+    // A test's settings of its own per function (PUT /_devstack/functions/NAME/settings), read at each (re)start.
+    const overrides = new Map<string, FunctionSettingsOverride>();
+    const envOf = (name: string) => {
+      const env: Record<string, string> = { ...functionEnv };
+      for (const [setting, value] of Object.entries(overrides.get(name) ?? {})) {
+        if (value === null) delete env[setting];
+        else env[setting] = value;
+      }
+      return env;
+    };
+
     // PostgreSQL and the functions start side by side: a first run spends most of its time in Deno's downloads.
     log(`starting PostgreSQL on port ${options.dbPort} and functions ${edgeFunctions.map((fn) => fn.name).join(", ")}`);
     const results = await Promise.allSettled([
       startPostgres({ dataDir: options.dataDir, port: options.dbPort, throwaway: options.freshDatabase, log }),
       ...edgeFunctions.flatMap((fn) =>
-        startInstances(fn, (instance, signal) => startFunction(fn, { env: functionEnv, log, signal, instance }), log, options.signal),
+        startInstances(
+          fn,
+          (instance, signal) => startFunction(fn, { env: envOf(fn.name), log, signal, instance }),
+          log,
+          options.signal,
+        ),
       ),
     ]);
     const [postgresResult, ...functionResults] = results as [
@@ -271,6 +287,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       health: () => checkHealth(probes),
       functionProcesses: () =>
         functions.map(({ name, instance, pid, port, restarts }) => ({ name, instance, pid, port, restarts })),
+      overrideFunctionSettings: async (name, settings) => {
+        const processes = functions.filter((fn) => fn.name === name);
+        if (!processes.length) return false;
+        overrides.set(name, settings);
+        await Promise.all(processes.map((fn) => fn.replace()));
+        return true;
+      },
       log,
     });
     const server = await listen(gateway.fetch, options.gatewayPort, realtime);

@@ -54,6 +54,38 @@ describe("a function whose process dies", () => {
   });
 });
 
+describe("a function replaced on purpose", () => {
+  let fn: RestartingFunction | undefined;
+  afterEach(async () => await fn?.stop());
+
+  it("is stopped and started again with what `start` reads now, requests held meanwhile, and not counted as a death", async () => {
+    const lines: string[] = [];
+    let setting = "before";
+    const startWithSetting = () =>
+      startFunction(fixtureFunction("echo"), { env: { TEST_SETTING: setting }, log: () => {} });
+    fn = restartingFunction(await startWithSetting(), startWithSetting, (line) => lines.push(line));
+    fn.allowRestarts();
+    const firstPid = fn.pid;
+    const settingNow = async () =>
+      ((await (await fetch(`http://127.0.0.1:${fn!.port}/echo/env`)).json()) as Record<string, string>).TEST_SETTING;
+    expect(await settingNow()).toBe("before");
+
+    setting = "after";
+    const replacing = fn.replace();
+    // Asked while the old process stops: answered by the new one.
+    await fn.ready();
+    expect(await settingNow()).toBe("after");
+    await replacing;
+
+    expect(fn.pid).not.toBe(firstPid);
+    expect(fn.restarts).toBe(0);
+    expect(lines).toEqual([`function echo was replaced (pid ${fn.pid}, port ${fn.port})`]);
+    // The new process is watched: its death is a restart as before.
+    process.kill(fn.pid, "SIGKILL");
+    await vi.waitFor(() => expect(fn!.restarts).toBe(1), { timeout: 20_000 });
+  });
+});
+
 describe("a function with two processes", () => {
   let instances: RestartingFunction[] = [];
   afterEach(async () => {

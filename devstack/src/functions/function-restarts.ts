@@ -2,7 +2,8 @@
 // worker for the next request instead of going down: the death is logged and counted, and the gateway waits for the
 // new process (on a new port) before routing to it. Until the stack has started, a death is reported instead, so a
 // function that cannot even start fails the start; so does one that dies and then cannot be started again. A function
-// with several processes (a job worker) has each restarted on its own death, the others untouched.
+// with several processes (a job worker) has each restarted on its own death, the others untouched. replace() swaps a
+// process for a fresh one on purpose (a test's settings override, see cli/stack.ts), requests held until it listens.
 import type { EdgeFunction } from "./functions-config.ts";
 import type { RunningFunction } from "./functions.ts";
 
@@ -22,6 +23,8 @@ export interface RestartingFunction extends FunctionProcess {
   ready(): Promise<void>;
   /** From now on a death means a restart. */
   allowRestarts(): void;
+  /** Stops the process and starts another with `start` (which may read new settings); requests wait for it. */
+  replace(): Promise<void>;
   /** Resolves with the reason when the function died before restarts were allowed, or could not be restarted. */
   readonly death: Promise<string>;
   stop(): Promise<void>;
@@ -37,24 +40,34 @@ export function restartingFunction(
   let restartsAllowed = false;
   let stopped = false;
   let restarting: Promise<void> | undefined;
+  // The process replace() is stopping: its exit is expected, not a death to restart.
+  let retiring: RunningFunction | undefined;
+  /** Holds requests (ready()) until `work` ends; it never rejects, a failure being reported as the death. */
+  const hold = (work: Promise<void>) => {
+    const held: Promise<void> = work.finally(() => {
+      if (restarting === held) restarting = undefined;
+    });
+    restarting = held;
+  };
   let reportDeath!: (reason: string) => void;
   const death = new Promise<string>((resolve) => (reportDeath = resolve));
 
   const watch = (running: RunningFunction) => {
     void running.death.then((reason) => {
-      if (stopped) return;
+      if (stopped || running === retiring) return;
       if (!restartsAllowed) return reportDeath(reason);
       log(`function ${running.label} died (${reason.split("\n")[0]}); starting it again`);
-      restarting = start()
-        .then((replacement) => {
-          restarts += 1;
-          // stop() waits for a restart under way, then stops whichever process is current.
-          current = replacement;
-          log(`function ${running.label} is back (restart ${restarts}, pid ${replacement.pid}, port ${replacement.port})`);
-          watch(replacement);
-        })
-        .catch((error: unknown) => reportDeath(`it died (${reason}) and could not be started again: ${String(error)}`))
-        .finally(() => (restarting = undefined));
+      hold(
+        start()
+          .then((replacement) => {
+            restarts += 1;
+            // stop() waits for a restart under way, then stops whichever process is current.
+            current = replacement;
+            log(`function ${running.label} is back (restart ${restarts}, pid ${replacement.pid}, port ${replacement.port})`);
+            watch(replacement);
+          })
+          .catch((error: unknown) => reportDeath(`it died (${reason}) and could not be started again: ${String(error)}`)),
+      );
     });
   };
   watch(first);
@@ -74,6 +87,19 @@ export function restartingFunction(
     },
     ready: async () => await restarting,
     allowRestarts: () => (restartsAllowed = true),
+    replace: () => {
+      const earlier = restarting;
+      const replacing = (async () => {
+        await earlier;
+        retiring = current;
+        await current.stop();
+        current = await start();
+        log(`function ${current.label} was replaced (pid ${current.pid}, port ${current.port})`);
+        watch(current);
+      })();
+      hold(replacing.catch((error: unknown) => reportDeath(`it could not be replaced: ${String(error)}`)));
+      return replacing;
+    },
     death,
     stop: async () => {
       stopped = true;

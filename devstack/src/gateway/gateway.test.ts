@@ -8,7 +8,13 @@ import { Hono } from "hono";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdaptorServer } from "@hono/node-server";
-import { createGateway, createGatewayServer, type GatewayFunction, headersForFunction } from "./gateway.ts";
+import {
+  createGateway,
+  createGatewayServer,
+  type FunctionSettingsOverride,
+  type GatewayFunction,
+  headersForFunction,
+} from "./gateway.ts";
 import type { HealthReport } from "./health.ts";
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from "../auth/keys.ts";
 import { freePort } from "../cli/ports.ts";
@@ -81,6 +87,8 @@ auth.all("*", async (c) => {
 const realtime = new Hono();
 realtime.post("/api/broadcast", (c) => c.json({ path: c.req.path }, 202));
 
+const overridden: { name: string; settings: FunctionSettingsOverride }[] = [];
+
 function gateway(options: { webDist?: string; functions?: Map<string, GatewayFunction> } = {}) {
   return createGateway({
     auth,
@@ -95,6 +103,10 @@ function gateway(options: { webDist?: string; functions?: Map<string, GatewayFun
     webDist: options.webDist ?? webDist,
     health: async () => health,
     functionProcesses: () => [{ name: "api", instance: 1, pid: 4242, port: upstreamPort, restarts: 1 }],
+    overrideFunctionSettings: async (name, settings) => {
+      overridden.push({ name, settings });
+      return name === "api";
+    },
     log: (line) => logged.push(line),
   });
 }
@@ -248,6 +260,27 @@ describe("gateway: /_devstack/functions", () => {
       });
       expect(refused.status).toBe(401);
     }
+  });
+
+  it("restarts a function with a test's settings for the service-role key only, and refuses bad bodies", async () => {
+    overridden.length = 0;
+    const put = (name: string, body: unknown, key = LOCAL_SERVICE_ROLE_KEY) =>
+      gateway().request(`/_devstack/functions/${name}/settings`, {
+        method: "PUT",
+        headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+
+    const restarted = await put("api", { ZOHO_CLIENT_ID: null, ZOHO_API_URL: "http://127.0.0.1:1" });
+    expect(restarted.status).toBe(200);
+    expect(await restarted.json()).toEqual([{ name: "api", instance: 1, pid: 4242, port: upstreamPort, restarts: 1 }]);
+    expect(overridden).toEqual([{ name: "api", settings: { ZOHO_CLIENT_ID: null, ZOHO_API_URL: "http://127.0.0.1:1" } }]);
+
+    expect((await put("nowhere", {})).status).toBe(404);
+    expect((await put("api", { lower_case: "x" })).status).toBe(400);
+    expect((await put("api", { ZOHO_CLIENT_ID: 1 })).status).toBe(400);
+    expect((await put("api", {}, LOCAL_ANON_KEY)).status).toBe(401);
+    expect(overridden).toHaveLength(2);
   });
 });
 
@@ -599,6 +632,7 @@ describe("gateway: request limits and security headers", () => {
       supabaseUrl: "http://127.0.0.1:54321",
       health: async () => health,
       functionProcesses: () => [],
+      overrideFunctionSettings: async () => false,
       log: () => {},
     });
     for (const path of ["/", "/contacts", "/assets/app-1234.js"]) {

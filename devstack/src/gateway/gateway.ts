@@ -5,7 +5,8 @@
 // X-Forwarded-For set to the client's address), plus what production's static host does for the SPA: /api/* to the
 // api function, the SEO landing pages, sitemap and robots.txt to the seo-pages function, and the built web app at /.
 // GET /health reports each component; GET /_devstack/functions (devstack only, service-role key) lists the functions'
-// processes.
+// processes, and PUT /_devstack/functions/NAME/settings restarts one with settings of a test's own (e2e shows what the
+// product does when an operator left one unset).
 import { Agent, request as requestFunction, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { Readable, Transform } from "node:stream";
@@ -13,6 +14,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { createAdaptorServer } from "@hono/node-server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { z } from "zod";
 import { mount } from "hono/mount";
 import { jwtVerify } from "jose";
 import {
@@ -59,8 +61,17 @@ export interface GatewayOptions {
   supabaseUrl?: string;
   health: () => Promise<HealthReport>;
   functionProcesses: () => FunctionProcessStatus[];
+  /**
+   * Restarts every process of the function named with `settings` over the stack's (null unsets one; {} restores the
+   * stack's own); false when there is no such function.
+   */
+  overrideFunctionSettings: (name: string, settings: FunctionSettingsOverride) => Promise<boolean>;
   log: (line: string) => void;
 }
+
+/** PUT /_devstack/functions/NAME/settings: each setting's value for the function, or null to leave it unset. */
+export const functionSettingsOverrideSchema = z.record(z.string().regex(/^[A-Z][A-Z0-9_]*$/), z.string().nullable());
+export type FunctionSettingsOverride = z.infer<typeof functionSettingsOverrideSchema>;
 
 export const SEO_PAGES_FUNCTION = "seo-pages";
 /** The paths production's SPA host hands to the seo-pages function (README, "SEO pages in production"). */
@@ -90,6 +101,19 @@ export function createGateway(options: GatewayOptions): Hono {
       return c.json({ message: "The service-role key is required" }, 401);
     }
     return c.json(options.functionProcesses());
+  });
+  app.put("/_devstack/functions/:name/settings", async (c) => {
+    if (!(await isServiceRole(c.req.header("authorization"), secret))) {
+      return c.json({ message: "The service-role key is required" }, 401);
+    }
+    const settings = functionSettingsOverrideSchema.safeParse(await c.req.json().catch(() => undefined));
+    if (!settings.success) {
+      return c.json({ message: "The body must map setting names (UPPER_CASE) to a text or null" }, 400);
+    }
+    if (!(await options.overrideFunctionSettings(c.req.param("name"), settings.data))) {
+      return c.json({ message: `There is no function ${c.req.param("name")}` }, 404);
+    }
+    return c.json(options.functionProcesses().filter((fn) => fn.name === c.req.param("name")));
   });
   app.all("/auth/v1/*", limitStreamedBody, mount((request: Request) => options.auth.fetch(request)));
   app.all("/realtime/v1/*", limitStreamedBody, mount((request: Request) => options.realtime.fetch(request)));
