@@ -13,10 +13,24 @@ export function accountMenu(page: Page, username: string) {
 export type Account = { username: string; email: string; password: string };
 
 /**
- * Registers a brand-new account on /register the way a person does; the app signs it in and goes home. The page is
- * loaded afresh unless `open` gets there another way (a link: the app, and what it keeps in memory, stay).
+ * Registers a brand-new account on /register the way a person does; the app signs it in, goes home and welcomes the
+ * new account, and the welcome is closed. The page is loaded afresh unless `open` gets there another way (a link: the
+ * app, and what it keeps in memory, stay).
  */
 export async function registerNewAccount(
+  page: Page,
+  open: () => Promise<unknown> = () => page.goto("/register"),
+): Promise<Account> {
+  const account = await submitRegistration(page, open);
+  const welcome = welcomeDialog(page);
+  await welcome.getByRole("button", { name: "Get Started" }).click();
+  await expect(welcome).toHaveCount(0);
+  await expect(accountMenu(page, account.username)).toBeVisible();
+  return account;
+}
+
+/** Fills in and sends the Register form, and waits to be signed in at home (where the welcome opens). */
+export async function submitRegistration(
   page: Page,
   open: () => Promise<unknown> = () => page.goto("/register"),
 ): Promise<Account> {
@@ -30,8 +44,12 @@ export async function registerNewAccount(
   await form.getByRole("button", { name: "Create account" }).click();
   await expect(notifications(page).getByText("Account created!", { exact: true })).toBeVisible();
   await expect(page).toHaveURL("/");
-  await expect(accountMenu(page, account.username)).toBeVisible();
   return account;
+}
+
+/** The welcome a new account gets once, right after registering: the welcome popup's texts. */
+export function welcomeDialog(page: Page) {
+  return page.getByRole("dialog", { name: /^Welcome/ });
 }
 
 /** Signs in on the /login page the way a person does, and waits to be taken home. */
@@ -63,11 +81,27 @@ export function notifications(page: Page) {
 }
 
 /** The seed's admin, signed in through the api: the headers their requests carry, as the admin screens send them. */
-export async function adminApiHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  const response = await request.post("/api/login", {
-    data: { username: seeded.admin.username, password: seeded.admin.password },
-  });
+export function adminApiHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  return apiHeaders(request, seeded.admin.username, seeded.admin.password);
+}
+
+/** Someone signed in through the api: the headers their requests carry, as the SPA sends them. */
+export async function apiHeaders(
+  request: APIRequestContext,
+  username: string,
+  password: string,
+): Promise<Record<string, string>> {
+  const response = await request.post("/api/login", { data: { username, password } });
   expect(response.status(), await response.text()).toBe(200);
   const { session } = (await response.json()) as { session: { accessToken: string } };
   return { Authorization: `Bearer ${session.accessToken}` };
+}
+
+/** A new account through /api/register (for journeys that start with data rather than with signing up). */
+export async function registerThroughApi(request: APIRequestContext, prefix = "e2e"): Promise<Account> {
+  const username = `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const account = { username, email: `${username}@example.com`, password: "correct-horse-battery" };
+  const registered = await request.post("/api/register", { data: account });
+  expect(registered.status(), await registered.text()).toBe(201);
+  return account;
 }

@@ -67,3 +67,63 @@ export async function forgetSeoDomain(domain: string): Promise<void> {
     }),
   );
 }
+
+/**
+ * Counts every anonymous session and network seen this month as having used `limit` free validations, as though each
+ * had validated that often: the next anonymous validation is over the allowance. (Ten real ones are the free-limit
+ * journey's; a journey about what the refusal shows starts here instead.)
+ */
+export async function useUpAnonymousAllowance(limit: number): Promise<void> {
+  await withDatabase((sql) =>
+    sql.begin(async (tx) => {
+      await tx`update public.anonymous_ip_usage set validations_used = ${limit}`;
+      await tx`update public.anonymous_sessions set validations_used = greatest(validations_used, free_limit)`;
+    }),
+  );
+}
+
+export interface SeededContact {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  company?: string;
+  /** The address's latest validation: true valid, false invalid, undefined never validated. */
+  isValid?: boolean;
+}
+
+/**
+ * Saves `contacts` for the user in their General list in one statement, as an import would, and records a validation
+ * of each address that has `isValid`; returns the contacts' ids, which follow the order given.
+ */
+export async function seedSavedContacts(username: string, contacts: SeededContact[]): Promise<number[]> {
+  return await withDatabase((sql) =>
+    sql.begin(async (tx) => {
+      const rows = await tx<{ id: number }[]>`
+        insert into public.saved_contacts (user_id, list_id, email, domain, first_name, last_name, company, source)
+        select p.id, l.id, c.email, split_part(c.email, '@', 2), c.first_name, c.last_name, c.company, 'bulk'
+        from public.profiles as p
+        join public.contact_lists as l on l.user_id = p.id and l.is_default
+        cross join lateral unnest(
+          ${contacts.map((contact) => contact.email)}::text[],
+          ${contacts.map((contact) => contact.firstName ?? null)}::text[],
+          ${contacts.map((contact) => contact.lastName ?? null)}::text[],
+          ${contacts.map((contact) => contact.company ?? null)}::text[]
+        ) with ordinality as c (email, first_name, last_name, company, n)
+        where p.username = ${username}
+        order by c.n
+        returning id
+      `;
+      const validated = contacts.filter((contact) => contact.isValid !== undefined);
+      await tx`
+        insert into public.email_validations (email, domain, is_valid, format_valid, mx_records_found, verdict, deliverability_score)
+        select v.email, split_part(v.email, '@', 2), v.is_valid, true, v.is_valid,
+          case when v.is_valid then 'deliverable' else 'undeliverable' end, case when v.is_valid then 95 else 5 end
+        from unnest(${validated.map((contact) => contact.email)}::text[], ${validated.map((contact) => contact.isValid!)}::boolean[])
+          as v (email, is_valid)
+        on conflict ((lower(email))) do update set is_valid = excluded.is_valid, verdict = excluded.verdict,
+          deliverability_score = excluded.deliverability_score, last_validated_at = now()
+      `;
+      return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+    }),
+  );
+}

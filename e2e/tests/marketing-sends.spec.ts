@@ -3,7 +3,7 @@
 // message's List-Unsubscribe (the POST mail providers make, RFC 8058) takes that person off the next campaign. The
 // emails' admin side goes through the api the email manager calls: its screens are the push journey's.
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { notifications, registerNewAccount, seeded } from "./accounts";
+import { notifications, registerNewAccount, registerThroughApi, seeded } from "./accounts";
 import { adminPage } from "./billing";
 import { mailHeaders, mailsTo } from "./mail";
 
@@ -78,20 +78,13 @@ test("a push an admin sends raises a signed-in user's bell count live", async ({
   await expect(admin.getByRole("row", { name: new RegExp(title) }).getByText("Sent", { exact: true })).toBeVisible();
 });
 
-/** A new account through /api/register, which confirms its address at once: an email campaign's reader. */
-async function registerReader(request: APIRequestContext): Promise<{ email: string }> {
-  const username = `e2e_reader_${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const email = `${username}@example.com`;
-  const registered = await request.post("/api/register", { data: { username, email, password: "correct-horse-battery" } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  return { email };
-}
-
 test("an email campaign reaches 3 users; one unsubscribes in one click, and the next campaign reaches the other 2", async ({
   request,
 }) => {
   test.setTimeout(90_000);
-  const people = [await registerReader(request), await registerReader(request), await registerReader(request)];
+  // Accounts registered through /api/register have their addresses confirmed at once: email campaigns reach them.
+  const reader = () => registerThroughApi(request, "e2e_reader");
+  const people = [await reader(), await reader(), await reader()];
   const authorization = await adminAuthorization(request);
   const newsletter = (subject: string, content: string) => sendNewsletter(request, authorization, subject, content);
 
