@@ -1,0 +1,103 @@
+// Zoho CRM sync from a user's own integrations page, against devstack's fake Zoho: connect through its consent page,
+// test the connection, then sync 250 saved contacts while Zoho expires the access token, answers one call 429 and
+// refuses one record: 249 successful, 1 failed, the invalid addresses tagged. And what an operator who set no client
+// credentials gets: the notice naming the settings.
+import { expect, type Page, test } from "@playwright/test";
+import { ZOHO_INVALID_TAG } from "../../edge-functions/_shared/crm/contract.ts";
+import { logIn, notifications, registerThroughApi, seeded } from "./accounts";
+import { seedSavedContacts, type SeededContact } from "./database";
+import { setFunctionSettings } from "./devstack";
+import { zoho } from "./zoho";
+
+const CONTACTS = 250;
+const INVALID = 10;
+
+/** 250 contacts: every 25th address invalid by its latest validation, the rest valid; one valid one Zoho refuses. */
+function contactsToSync(run: string): { contacts: SeededContact[]; refused: string } {
+  const contacts = Array.from({ length: CONTACTS }, (_, index): SeededContact => ({
+    email: `lead${String(index).padStart(3, "0")}.${run}@zoho-sync.test`,
+    firstName: "Lead",
+    lastName: `Number ${index}`,
+    company: "Sync Test Ltd",
+    isValid: index % (CONTACTS / INVALID) !== 0,
+  }));
+  return { contacts, refused: contacts[1]!.email };
+}
+
+function tile(page: Page, name: string) {
+  return page.getByRole("group", { name });
+}
+
+test("a user connects Zoho, tests the connection and syncs 250 contacts through an expiry, a 429 and a bad record", async ({
+  page,
+  request,
+}) => {
+  // A 250-contact run with a Retry-After wait: more than the default 30 s on a loaded machine.
+  test.setTimeout(180_000);
+  const run = Date.now().toString(36);
+  const user = await registerThroughApi(request, "e2e_zoho");
+  const { contacts, refused } = contactsToSync(run);
+  await seedSavedContacts(user.username, contacts);
+  await zoho.reset();
+  await zoho.markBadRecord(refused);
+
+  await logIn(page, user.username, user.password);
+  await page.goto("/account/integrations");
+  const status = page.getByRole("alert").filter({ hasText: "Zoho CRM" });
+  await status.getByRole("button", { name: "Connect" }).click();
+
+  // The fake's consent page, as Zoho's accounts server shows it.
+  await page.getByRole("button", { name: "Accept" }).click();
+  await expect(page).toHaveURL(/\/account\/integrations$/);
+  await expect(notifications(page).getByText("Zoho CRM connected", { exact: true })).toBeVisible();
+  await expect(status).toContainText("Connected");
+
+  await status.getByRole("button", { name: "Test Connection" }).click();
+  await expect(notifications(page).getByText("Connection successful", { exact: true })).toBeVisible();
+
+  // Every access token Zoho issued so far expires, and its next call is answered 429 with Retry-After.
+  await zoho.expireAccessTokens();
+  await zoho.answerNextCallsWith429(1, 1);
+
+  const table = page.getByRole("table", { name: "Contacts to sync" });
+  await table.getByRole("checkbox", { name: "Select all" }).check();
+  await page.getByRole("button", { name: `Select all ${CONTACTS} matching` }).click();
+  await page.getByRole("button", { name: `Sync Selected (${CONTACTS})` }).click();
+
+  const progress = page.getByRole("region", { name: "Sync progress" });
+  await expect(progress).toContainText("Completed", { timeout: 120_000 });
+  await expect(tile(page, "Successful")).toContainText(String(CONTACTS - 1));
+  await expect(tile(page, "Failed")).toContainText("1");
+  await expect(tile(page, "Created")).toContainText(String(CONTACTS - 1));
+
+  // The refused record says why; the invalid addresses are tagged in Zoho and say so here.
+  await page.getByLabel("Filter").selectOption({ label: "Invalid Only" });
+  const invalidRows = table.getByRole("row").filter({ hasText: "Invalid" });
+  await expect(invalidRows).toHaveCount(INVALID);
+  for (const row of await invalidRows.all()) await expect(row.getByText("Tagged", { exact: true })).toBeVisible();
+
+  const stored = await zoho.storedContacts();
+  expect(stored).toHaveLength(CONTACTS - 1);
+  expect(stored.filter((contact) => contact.tags.includes(ZOHO_INVALID_TAG))).toHaveLength(INVALID);
+  expect(stored.map((contact) => contact.Email)).not.toContain(refused);
+  // The expired token was refreshed once, not per call.
+  expect((await zoho.calls()).refresh).toBe(1);
+});
+
+test.describe("without client credentials", () => {
+  test.afterEach(async ({ request }) => {
+    await setFunctionSettings(request, "api", {});
+  });
+
+  test("the admin's Zoho page says which settings to configure", async ({ page, request }) => {
+    // The stack's api, restarted as an operator would run it with neither setting.
+    await setFunctionSettings(request, "api", { ZOHO_CLIENT_ID: null, ZOHO_CLIENT_SECRET: null });
+    await logIn(page, seeded.admin.username, seeded.admin.password);
+    await page.goto("/admin/zoho-sync");
+
+    const notice = page.getByRole("alert").filter({ hasText: "environment variables" });
+    await expect(notice).toContainText("ZOHO_CLIENT_ID");
+    await expect(notice).toContainText("ZOHO_CLIENT_SECRET");
+    await expect(notice).toContainText("ZOHO_REFRESH_TOKEN");
+  });
+});
