@@ -147,8 +147,11 @@ export function integrationTokens(integration: Pick<Integration, "id">, refresh:
     return row;
   }
 
-  /** Refreshes unless the row's version moved past `seenVersion`: then someone else refreshed, and theirs is used. */
-  async function refreshUnlessDone(seenVersion: number): Promise<string> {
+  /**
+   * Refreshes unless the row's version moved past `seenVersion` to a token other than the one Zoho `rejected`: then
+   * someone else refreshed meanwhile, and theirs is used.
+   */
+  async function refreshUnlessDone(seenVersion: number, rejected: string | null): Promise<string> {
     const keyring = await secretsKeyring();
     const outcome = await database().begin(async (sql) => {
       const [row] = await sql<(TokenRow & { accounts_host: string })[]>`
@@ -157,7 +160,8 @@ export function integrationTokens(integration: Pick<Integration, "id">, refresh:
       `;
       if (!row) return { refused: new ZohoReconnectNeeded("The Zoho connection was removed") };
       if (row.token_version !== seenVersion && fresh(row)) {
-        return { token: await open(keyring, row.access_token_sealed!), version: row.token_version };
+        const token = await open(keyring, row.access_token_sealed!);
+        if (token !== rejected) return { token, version: row.token_version };
       }
       let renewed: { accessToken: string; expiresAt: Date };
       try {
@@ -187,15 +191,14 @@ export function integrationTokens(integration: Pick<Integration, "id">, refresh:
     async current() {
       if (held) return held.token;
       const row = await readTokens();
-      if (!fresh(row)) return await refreshUnlessDone(row.token_version);
+      if (!fresh(row)) return await refreshUnlessDone(row.token_version, null);
       held = { token: await open(await secretsKeyring(), row.access_token_sealed!), version: row.token_version };
       return held.token;
     },
     async refreshAfterRejected(rejected) {
-      // The version the rejected token came with; a token not from this source counts as the oldest.
       const seen = held && held.token === rejected ? held.version : -1;
       held = null;
-      return await refreshUnlessDone(seen);
+      return await refreshUnlessDone(seen, rejected);
     },
   };
 }
