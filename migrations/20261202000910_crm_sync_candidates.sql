@@ -3,9 +3,9 @@
 -- the caller's contacts only (auth.uid(): an admin is treated like any user, since the admin's candidates are their
 -- own too), and answers each contact's validity and score, never the cache itself.
 --
--- filter: all, valid (the latest verdict is valid), invalid (validated and not valid). search matches the contact's
--- search text. contact_ids narrows to those ids (the inline syncs read their contacts through it). page_limit null
--- answers every match. total is the number of matches before paging.
+-- filter: all, valid (the latest verdict is valid), invalid (validated and not valid). search, a LIKE pattern,
+-- matches the contact's search text. contact_ids narrows to those ids (the inline syncs read their contacts through
+-- it). page_limit null answers every match. total is the number of matches before paging.
 
 create or replace function public.crm_sync_candidates(
   filter text default 'all',
@@ -44,7 +44,7 @@ as $$
       left join public.email_validations as v on lower(v.email) = lower(c.email)
      where c.user_id = auth.uid()
        and (contact_ids is null or c.id = any (contact_ids))
-       and (search is null or c.search_text like '%' || lower(search) || '%')
+       and (search is null or c.search_text like lower(search))
        and case filter when 'valid' then v.is_valid is true when 'invalid' then v.is_valid is false else true end
   ),
   page as (
