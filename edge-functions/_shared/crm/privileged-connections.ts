@@ -65,6 +65,26 @@ export async function integrationOf(userId: string): Promise<Integration | null>
   return row ? integrationFromRow(row) : null;
 }
 
+/** An integration by its id (a worker holds a run, not a user). */
+export async function integrationById(integrationId: string): Promise<Integration | null> {
+  const [row] = await database()<IntegrationRow[]>`
+    select id, user_id, crm_account_id, accounts_host, api_host, status, connected_at, last_sync_at
+    from public.crm_integrations where id = ${integrationId}
+  `;
+  return row ? integrationFromRow(row) : null;
+}
+
+/** Whether a run of the integration waits, runs or is paused: one at a time. */
+export async function hasActiveRun(integrationId: string): Promise<boolean> {
+  const [row] = await database()<{ active: boolean }[]>`
+    select exists (
+      select from public.crm_sync_logs
+      where integration_id = ${integrationId} and status in ('pending', 'running', 'paused')
+    ) as active
+  `;
+  return row!.active;
+}
+
 export interface Grant {
   orgId: string | null;
   accountsHost: string;
