@@ -211,6 +211,16 @@ export const syncRunSchema = z.object({
 });
 export type SyncRun = z.infer<typeof syncRunSchema>;
 
+/** GET …/sync-runs?limit=: how many of the latest runs (1-50, default 10). */
+export const syncRunsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int()
+    .min(1, "limit must be 1 or more")
+    .max(50, "limit must be at most 50")
+    .default(10),
+});
+
 /**
  * GET …/sync-runs/{jobId}/report.csv: one row per contact of the run, in this column order. The file's name is
  * zoho-sync-<jobId>.csv.
