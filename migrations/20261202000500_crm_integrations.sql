@@ -33,7 +33,7 @@ create table public.crm_integrations (
 );
 
 comment on table public.crm_integrations is
-  'A user''s connection to their CRM (one per user and CRM): sealed tokens, hosts, status; tokens unreadable via the API.';
+  'A user''s connection to their CRM (one per user and CRM): sealed tokens, hosts, status; tokens unreadable via API.';
 comment on column public.crm_integrations.crm_account_id is 'The CRM organisation''s id (Zoho''s org id), once known.';
 comment on column public.crm_integrations.accounts_host is
   'The OAuth server of the user''s data centre, as Zoho named it at consent (checked against the known ones).';

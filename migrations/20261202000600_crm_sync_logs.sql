@@ -19,7 +19,8 @@ create table public.crm_sync_logs (
     constraint crm_sync_logs_status check (status in ('pending', 'running', 'completed', 'failed', 'paused')),
   options jsonb not null default '{"tagInvalidEmails": false, "overwriteExisting": false}'
     constraint crm_sync_logs_options check (
-      jsonb_typeof(options -> 'tagInvalidEmails') = 'boolean' and jsonb_typeof(options -> 'overwriteExisting') = 'boolean'
+      jsonb_typeof(options -> 'tagInvalidEmails') = 'boolean'
+      and jsonb_typeof(options -> 'overwriteExisting') = 'boolean'
     ),
   total integer not null default 0 constraint crm_sync_logs_total check (total >= 0),
   records_processed integer not null default 0,
@@ -53,9 +54,11 @@ comment on table public.crm_sync_logs is
 comment on column public.crm_sync_logs.user_id is 'The integration''s owner, kept here for the policies and counters.';
 comment on column public.crm_sync_logs.options is '{tagInvalidEmails, overwriteExisting}, as the contract has them.';
 comment on column public.crm_sync_logs.total is 'The run''s contacts (its items).';
-comment on column public.crm_sync_logs.records_processed is 'Items with an outcome: records_successful + records_failed.';
+comment on column public.crm_sync_logs.records_processed is
+  'Items with an outcome: records_successful + records_failed.';
 comment on column public.crm_sync_logs.records_successful is 'Items created, updated or skipped.';
-comment on column public.crm_sync_logs.error_details is 'What the worker knew of a failure (the CRM''s answer), for diagnosis.';
+comment on column public.crm_sync_logs.error_details is
+  'What the worker knew of a failure (the CRM''s answer), for diagnosis.';
 comment on column public.crm_sync_logs.message is 'Why the run paused (daily credits spent) or failed, for the user.';
 comment on column public.crm_sync_logs.resume_after is 'A paused run is claimable again from then (the credits reset).';
 comment on column public.crm_sync_logs.lease_owner is

@@ -29,8 +29,10 @@ comment on column public.crm_sync_items.contact_id is 'The saved contact; null o
 comment on column public.crm_sync_items.email is 'The contact''s address when the run started.';
 comment on column public.crm_sync_items.outcome is 'created, updated, skipped or failed; null while the contact waits.';
 comment on column public.crm_sync_items.zoho_id is 'The CRM record''s id the contact was created as or matched.';
-comment on column public.crm_sync_items.tagged is 'Whether the CRM record carries the invalid-address tag after the sync.';
-comment on column public.crm_sync_items.message is 'The CRM''s message on a failure, or why nothing was sent on a skip.';
+comment on column public.crm_sync_items.tagged is
+  'Whether the CRM record carries the invalid-address tag after the sync.';
+comment on column public.crm_sync_items.message is
+  'The CRM''s message on a failure, or why nothing was sent on a skip.';
 
 -- Indexes -----------------------------------------------------------------------------------------------------------
 

@@ -208,7 +208,8 @@ end;
 $$;
 comment on function private.claim_crm_sync_run(integer) is
   'Leases the next run for p_lease_seconds: pending, running with an expired lease, or paused past resume_after, '
-  'oldest first. Answers it with the lease''s token (lease_owner), or no row. invalid_parameter_value for a lease < 1 s.';
+  'oldest first. Answers it with the lease''s token (lease_owner), or no row. invalid_parameter_value for a lease '
+  'under 1 s.';
 revoke execute on function private.claim_crm_sync_run(integer) from public;
 grant execute on function private.claim_crm_sync_run(integer) to service_role;
 
@@ -426,7 +427,9 @@ begin
   end if;
 
   -- Done as it is recorded: it never holds the integration's one unfinished run.
-  insert into public.crm_sync_logs (integration_id, user_id, sync_type, status, options, total, started_at, completed_at)
+  insert into public.crm_sync_logs (
+    integration_id, user_id, sync_type, status, options, total, started_at, completed_at
+  )
   values (integration.id, integration.user_id, p_sync_type, 'completed', private.crm_sync_options(p_options),
     pg_catalog.cardinality(contact_ids), pg_catalog.now(), pg_catalog.now())
   returning id into run_id;
