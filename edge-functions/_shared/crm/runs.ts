@@ -115,26 +115,12 @@ export async function syncRunReport(
 }
 
 /**
- * GET …/sync-stats, counted from sync items: the caller's own, or with `platform` (the admin's screen) everyone's,
- * which the admin's RLS rights allow. Total = successful + failed; successful = created + updated + skipped.
+ * GET …/sync-stats, counted from sync items by public.crm_sync_stats: the caller's own, or with `platform` (the
+ * admin's screen) every item the caller may read, which for an admin is everyone's.
  */
 export async function syncStats(caller: SignedIn, { platform }: { platform: boolean }): Promise<SyncStats> {
-  const [row] = await asUser(caller.claims, (sql) => sql<{ created: number; updated: number; skipped: number; failed: number }[]>`
-    select count(*) filter (where outcome = 'created')::int as created,
-           count(*) filter (where outcome = 'updated')::int as updated,
-           count(*) filter (where outcome = 'skipped')::int as skipped,
-           count(*) filter (where outcome = 'failed')::int as failed
-    from public.crm_sync_items
-    where outcome is not null and (${platform} or user_id = ${caller.userId})
+  const [row] = await asUser(caller.claims, (sql) => sql<SyncStats[]>`
+    select * from public.crm_sync_stats(${platform ? null : caller.userId})
   `);
-  const { created, updated, skipped, failed } = row!;
-  const successful = created + updated + skipped;
-  return {
-    total_syncs: successful + failed,
-    contacts_created: created,
-    contacts_updated: updated,
-    contacts_skipped: skipped,
-    successful_syncs: successful,
-    failed_syncs: failed,
-  };
+  return row!;
 }
