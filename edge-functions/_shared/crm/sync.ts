@@ -2,7 +2,6 @@
 // request waits and recorded as a completed run (so the tiles, counted from items, include it); a larger selection
 // becomes a background run the crm-sync-worker works through. One run at a time per integration.
 import type { SignedIn } from "../auth/index.ts";
-import { databaseError } from "../db/refusals.ts";
 import { DomainError } from "../errors.ts";
 import { contactsToSync } from "./candidates.ts";
 import { usableIntegration } from "./connection.ts";
@@ -13,7 +12,7 @@ import {
   type SyncOptions,
 } from "./contract.ts";
 import { hasActiveRun, type Integration, markNeedsReconnect } from "./privileged-connections.ts";
-import { recordCrmSyncRun, startCrmSyncRun } from "./privileged-queue.ts";
+import { recordSyncRun, startSyncRun } from "./privileged-queue.ts";
 import { type SyncContactInput, syncBatch } from "./sync-batch.ts";
 import { startCrmSyncWorker } from "./worker.ts";
 import { zohoClientFor } from "./zoho-session.ts";
@@ -45,7 +44,7 @@ async function syncInline(
   } catch (error) {
     throw await zohoRefusal(integration, error);
   }
-  await recordCrmSyncRun(integration.id, syncType, options, results);
+  await recordSyncRun(integration.id, syncType, options, results);
   return results;
 }
 
@@ -90,14 +89,10 @@ export async function bulkSync(
     const count = (outcome: string) => results.filter((result) => result.outcome === outcome).length;
     return { inline: { created: count("created"), updated: count("updated"), skipped: count("skipped"), failed: count("failed") } };
   }
-  let jobId: string;
-  try {
-    jobId = await startCrmSyncRun(integration.id, "bulk", options, contacts.map((contact) => contact.contactId));
-  } catch (error) {
-    // The partial unique index on active runs: one at a time per integration.
-    if (databaseError(error)?.code === "23505") throw new DomainError("crm_run_active");
-    throw error;
-  }
+  const started = await startSyncRun(integration.id, options, contacts.map((contact) => contact.contactId));
+  if (started.status === "already_running") throw new DomainError("crm_run_active");
+  // The contacts were deleted since they were read.
+  if (started.status === "no_contacts") throw new DomainError("contact_not_found");
   startCrmSyncWorker();
-  return { jobId };
+  return { jobId: started.runId };
 }

@@ -17,17 +17,18 @@ import {
   timeBudget,
   type WorkerSummary,
 } from "../jobs/index.ts";
-import { CRM_INLINE_SYNC_MAX } from "./contract.ts";
+import { ZOHO_UPSERT_BATCH } from "./contract.ts";
 import { integrationById, markNeedsReconnect } from "./privileged-connections.ts";
+import { releaseSyncLease } from "./privileged-lease-release.ts";
 import {
-  type ClaimedCrmSyncRun,
-  claimCrmSyncRun,
-  crmSyncClaimableInMs,
-  crmSyncRunBatch,
-  failCrmSyncRun,
-  pauseCrmSyncRun,
-  recordCrmSyncItems,
-  renewCrmSyncLease,
+  claimSyncRun,
+  type ClaimedSyncRun,
+  failSyncRun,
+  pauseSyncRun,
+  recordSyncItems,
+  renewSyncLease,
+  syncClaimableInMs,
+  syncRunBatch,
 } from "./privileged-queue.ts";
 import { type SyncItemResult, syncBatch } from "./sync-batch.ts";
 import { zohoClientFor } from "./zoho-session.ts";
@@ -47,16 +48,18 @@ type BatchOutcome =
   | { kind: "pause"; resumeAfter: Date; message: string }
   | { kind: "fail"; message: string };
 
-async function syncNextBatch(run: ClaimedCrmSyncRun): Promise<BatchOutcome> {
+async function syncNextBatch(run: ClaimedSyncRun): Promise<BatchOutcome> {
   const integration = await integrationById(run.integrationId);
   if (!integration) return { kind: "fail", message: "The Zoho connection was removed" };
   if (integration.status === "needs_reconnect") {
     return { kind: "fail", message: "Zoho refused the connection: reconnect to Zoho CRM, then sync again" };
   }
-  const contacts = await crmSyncRunBatch(run.runId, CRM_INLINE_SYNC_MAX);
+  const contacts = await syncRunBatch(run, ZOHO_UPSERT_BATCH);
+  // Nothing to hand out (contacts deleted before their turn): recording no results settles them and ends the run.
+  if (contacts.length === 0) return { kind: "results", results: [] };
   // Zoho's wait (a 429's Retry-After) may outlast the lease: extend it by the wait first.
   const onWait = async (ms: number) => {
-    await renewCrmSyncLease(run.runId, run.leaseOwner, Math.ceil(ms / 1000) + CRM_SYNC_LEASE_SECONDS);
+    await renewSyncLease(run, Math.ceil(ms / 1000) + CRM_SYNC_LEASE_SECONDS);
   };
   try {
     return { kind: "results", results: await syncBatch(zohoClientFor(integration, onWait), contacts, run.options) };
@@ -79,20 +82,23 @@ async function syncNextBatch(run: ClaimedCrmSyncRun): Promise<BatchOutcome> {
   }
 }
 
-async function storeOutcome(run: ClaimedCrmSyncRun, outcome: BatchOutcome): Promise<boolean> {
+async function storeOutcome(run: ClaimedSyncRun, outcome: BatchOutcome): Promise<boolean> {
   switch (outcome.kind) {
     case "results":
-      return await recordCrmSyncItems(run.runId, run.leaseOwner, outcome.results);
+      if (!(await recordSyncItems(run, outcome.results))) return false;
+      // Contacts still wait: the next claim (this worker's, or another's) takes the next batch now.
+      await releaseSyncLease(run);
+      return true;
     case "pause":
-      return await pauseCrmSyncRun(run.runId, run.leaseOwner, outcome.resumeAfter, outcome.message);
+      return await pauseSyncRun(run, outcome.resumeAfter, outcome.message);
     case "fail":
-      return await failCrmSyncRun(run.runId, run.leaseOwner, outcome.message);
+      return await failSyncRun(run, outcome.message);
   }
 }
 
-function crmSyncSteps(): JobSteps<ClaimedCrmSyncRun, BatchOutcome> {
+function crmSyncSteps(): JobSteps<ClaimedSyncRun, BatchOutcome> {
   return {
-    claim: () => claimCrmSyncRun(CRM_SYNC_LEASE_SECONDS),
+    claim: () => claimSyncRun(CRM_SYNC_LEASE_SECONDS),
     process: (run) => syncNextBatch(run),
     complete: storeOutcome,
     // Anything else (the database for a moment): the lease runs out and the run is claimed again.
@@ -102,9 +108,9 @@ function crmSyncSteps(): JobSteps<ClaimedCrmSyncRun, BatchOutcome> {
     },
     renewal: {
       everyMs: CRM_SYNC_LEASE_RENEW_EVERY_MS,
-      renew: (run) => renewCrmSyncLease(run.runId, run.leaseOwner, CRM_SYNC_LEASE_SECONDS),
+      renew: (run) => renewSyncLease(run, CRM_SYNC_LEASE_SECONDS),
     },
-    claimableInMs: crmSyncClaimableInMs,
+    claimableInMs: syncClaimableInMs,
   };
 }
 
@@ -119,7 +125,7 @@ export interface CrmSyncWorkerSummary extends WorkerSummary {
 /** One worker run, from the first claim to the successor's kick. */
 export async function runCrmSyncWorker(budget: TimeBudget = timeBudget()): Promise<CrmSyncWorkerSummary> {
   const summary = await runWorkerLoop(crmSyncSteps(), budget);
-  const kickedSuccessor = await shouldKickSuccessor(summary, async () => await crmSyncClaimableInMs() !== null) &&
+  const kickedSuccessor = await shouldKickSuccessor(summary, async () => await syncClaimableInMs() !== null) &&
     await kickWorker(CRM_SYNC_WORKER, kickSettings());
   return { ...summary, kickedSuccessor };
 }
