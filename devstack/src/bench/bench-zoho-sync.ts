@@ -11,6 +11,7 @@ import {
   type SyncRun,
 } from "../../../edge-functions/_shared/crm/contract.ts";
 import type { RunningStack } from "../cli/stack.ts";
+import { type ZohoCallKind, type ZohoFakeControls, zohoFakeControls } from "../zoho/testing.ts";
 import { registerAccount, requestText, seconds, timed } from "./bench-measure.ts";
 
 const CONTACTS = 10_000;
@@ -19,18 +20,19 @@ const INVALID_EVERY = 20;
 /** How often the run's progress is read: a bench's own polling, not a test's wait. */
 const POLL_MS = 1_000;
 /** CRM calls; the accounts server's (token grants, refreshes) are not on the CRM's per-minute limit. */
-const CRM_CALL_KINDS = ["org", "search", "coql", "upsert", "add_tags", "remove_tags"];
+const CRM_CALL_KINDS: ZohoCallKind[] = ["org", "search", "coql", "upsert", "add_tags", "remove_tags"];
 
-export async function zohoSyncFigures(stack: RunningStack, zohoUrl: string): Promise<[string, string][]> {
+export async function zohoSyncFigures(stack: RunningStack): Promise<[string, string][]> {
   const sql = postgres(stack.dbUrl, { max: 1, onnotice: () => {} });
+  const zoho = zohoFakeControls(stack.zoho.url);
   try {
-    await fakeControl(zohoUrl, "reset", {});
+    await zoho.reset();
     const user = await registerAccount(stack, sql, "bench_zoho");
     const headers = { authorization: `Bearer ${user.token}`, "content-type": "application/json" };
-    await connect(stack, headers);
+    await connect(stack, zoho, headers);
     await seedContacts(sql, user.id);
-    await fakeControl(zohoUrl, "limits", { callsPerMinute: CALLS_PER_MINUTE });
-    const before = crmCalls(await fakeControl(zohoUrl, "calls"));
+    await zoho.setLimits({ callsPerMinute: CALLS_PER_MINUTE });
+    const before = crmCalls(await zoho.calls());
 
     const synced = await timed(async () => {
       const started = await requestText(stack, "/api/crm/zoho/bulk-sync", {
@@ -40,8 +42,7 @@ export async function zohoSyncFigures(stack: RunningStack, zohoUrl: string): Pro
       }, 202);
       return await finished(stack, headers, bulkSyncStartedSchema.parse(JSON.parse(started)).jobId);
     });
-    const calls = crmCalls(await fakeControl(zohoUrl, "calls")) - before;
-    await fakeControl(zohoUrl, "limits", { callsPerMinute: null });
+    const calls = crmCalls(await zoho.calls()) - before;
 
     const run = synced.value;
     const perContact = calls / CONTACTS;
@@ -62,20 +63,17 @@ export async function zohoSyncFigures(stack: RunningStack, zohoUrl: string): Pro
       ],
     ];
   } finally {
+    await zoho.setLimits({ callsPerMinute: null });
     await sql.end({ timeout: 5 });
   }
 }
 
 /** Connects the user as the browser would: the api's consent URL, the fake's Accept, then the api's callback. */
-async function connect(stack: RunningStack, headers: Record<string, string>): Promise<void> {
+async function connect(stack: RunningStack, zoho: ZohoFakeControls, headers: Record<string, string>): Promise<void> {
   const answer = await requestText(stack, "/api/crm/zoho/connect", { method: "POST", headers, body: "{}" }, 200);
-  const consent = new URL(connectAnswerSchema.parse(JSON.parse(answer)).url);
-  const form = new URLSearchParams({ choice: "accept" });
-  for (const name of ["client_id", "redirect_uri", "scope", "state"]) form.set(name, consent.searchParams.get(name) ?? "");
-  const accepted = await fetch(new URL("/oauth/v2/auth", consent), { method: "POST", body: form, redirect: "manual" });
-  const callback = accepted.headers.get("location");
-  if (accepted.status !== 302 || !callback) throw new Error(`the fake's consent answered ${accepted.status}`);
+  const callback = await zoho.consent(connectAnswerSchema.parse(JSON.parse(answer)).url, "accept");
   const back = await fetch(callback, { redirect: "manual" });
+  await back.body?.cancel();
   const landed = back.headers.get("location") ?? "";
   if (back.status !== 302 || !landed.includes("zoho=connected")) {
     throw new Error(`the callback answered ${back.status} to ${landed}`);
@@ -112,17 +110,6 @@ async function finished(stack: RunningStack, headers: Record<string, string>, jo
   }
 }
 
-function crmCalls(counts: Record<string, number>): number {
-  return CRM_CALL_KINDS.reduce((sum, kind) => sum + (counts[kind] ?? 0), 0);
-}
-
-/** The fake Zoho's test controls (devstack/src/zoho): POST with a body, GET without. */
-async function fakeControl(zohoUrl: string, path: string, body?: unknown): Promise<Record<string, number>> {
-  const response = await fetch(`${zohoUrl}/_fake/${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`the fake Zoho's ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as Record<string, number>;
+function crmCalls(counts: Record<ZohoCallKind, number>): number {
+  return CRM_CALL_KINDS.reduce((sum, kind) => sum + counts[kind], 0);
 }

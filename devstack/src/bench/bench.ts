@@ -7,6 +7,7 @@ import { adminFigures } from "./bench-admin.ts";
 import { bodyLimitFigures } from "./bench-body-limit.ts";
 import { bulkFigures } from "./bench-bulk.ts";
 import { contactsFigures } from "./bench-contacts.ts";
+import { duplicatesFigures } from "./bench-duplicates.ts";
 import { limiterFigures, liftPerMinuteLimits } from "./bench-limiter.ts";
 import { loadFromProcess } from "./bench-load.ts";
 import { marketingFigures } from "./bench-marketing.ts";
@@ -14,6 +15,7 @@ import { meteringFigures } from "./bench-metering.ts";
 import { realtimeFigures } from "./bench-realtime.ts";
 import { seoFigures } from "./bench-seo.ts";
 import { supportFigures } from "./bench-support.ts";
+import { zohoSyncFigures } from "./bench-zoho-sync.ts";
 import { grantCredits, mebibytes, millis, percentiles, post, request, sample, seconds, timed } from "./bench-measure.ts";
 import { startDnsFixture, type RunningFixture } from "../testing/test-fixtures.ts";
 import { LOCAL_ANON_KEY } from "../auth/keys.ts";
@@ -64,6 +66,9 @@ export async function runBench(): Promise<number> {
       figures.push(...(await marketingFigures(warm.value)));
       // Before the admin data set too: its pages are timed on a database of the usual size.
       figures.push(...(await seoFigures(warm.value)));
+      figures.push(...(await zohoSyncFigures(warm.value)));
+      // Deletes its million contacts again, so the export and admin figures after it see the usual database.
+      figures.push(...(await duplicatesFigures(warm.value)));
       // Before the admin data set: a million rows of its own, on a database of the usual size.
       figures.push(...(await databaseExportFigures(warm.value)));
       // Last: its 5,000,000 validation logs would weigh on every figure taken after it. The users page is measured on
