@@ -32,6 +32,8 @@ $$;
 comment on function private.system_popup_features_valid(jsonb) is
   'Check: 1 to 12 features, each exactly {text: 1 to 200 characters, not blank; highlight: boolean}.';
 revoke execute on function private.system_popup_features_valid(jsonb) from public;
+-- The table's checks run as whoever writes the row.
+grant execute on function private.system_popup_features_valid(jsonb) to authenticated, service_role;
 
 create or replace function private.system_popup_pricing_valid(p_pricing jsonb)
 returns boolean
@@ -49,6 +51,7 @@ $$;
 comment on function private.system_popup_pricing_valid(jsonb) is
   'Check: pricing holds only monthly, payPerUse and annual, each a text of up to 100 characters.';
 revoke execute on function private.system_popup_pricing_valid(jsonb) from public;
+grant execute on function private.system_popup_pricing_valid(jsonb) to authenticated, service_role;
 
 -- Table -----------------------------------------------------------------------------------------------------------
 

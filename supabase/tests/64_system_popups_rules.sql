@@ -2,7 +2,7 @@
 -- never see (a javascript: link, thirteen features, an unknown pricing key, an empty title...), the editor stamped
 -- by the trigger, and the admin's audited edit.
 begin;
-select plan(68);
+select plan(66);
 
 select tests.create_user('member');
 select tests.create_user('site_admin');
@@ -96,7 +96,7 @@ select pg_temp.refuses(
                  from generate_series(1, 13) as n) $$,
   'system_popups_features_valid', 'thirteen features are refused');
 select pg_temp.refuses($$ features = '[]' $$, 'system_popups_features_valid', 'no features is refused');
-select pg_temp.refuses($$ features = '{"text": "x", "highlight": true}' $$, 'system_popups_features_valid',
+select pg_temp.refuses($$ features = '{"text": "x", "highlight": true}' $$, 'system_popups_features_array',
   'features that are not a list are refused');
 select pg_temp.refuses($$ features = '["Fast"]' $$, 'system_popups_features_valid', 'a feature that is not an object is refused');
 select pg_temp.refuses($$ features = '[{"text": "  ", "highlight": false}]' $$, 'system_popups_features_valid',
@@ -115,7 +115,7 @@ select pg_temp.refuses($$ pricing = jsonb_build_object('monthly', repeat('$', 10
   'a price text over 100 characters is refused');
 select pg_temp.refuses($$ pricing = '{"monthly": 19}' $$, 'system_popups_pricing_valid',
   'a price that is not text is refused');
-select pg_temp.refuses($$ pricing = '[]' $$, 'system_popups_pricing_valid', 'pricing that is not an object is refused');
+select pg_temp.refuses($$ pricing = '[]' $$, 'system_popups_pricing_object', 'pricing that is not an object is refused');
 
 select throws_ok(
   $$ insert into public.system_popups (popup_type, title, features)
