@@ -6,5 +6,6 @@ export {
   type AdminSystemPopup,
   type SystemPopup,
   systemPopupSchema,
+  type UpdateSystemPopupRequest,
   updateSystemPopupRequestSchema,
 } from "./contract.ts";
