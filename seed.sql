@@ -1,27 +1,7 @@
--- Seed: reference data for every database, and demo accounts for development databases only.
+-- Seed: demo accounts for development databases only (reference data, such as the system popups, is in the
+-- migrations, so every database has it).
 --
 -- Applied by `supabase db push --include-seed` after the migrations; safe to apply again.
-
--- Reference data --------------------------------------------------------------------------------------------------
-
--- The upgrade offer an anonymous visitor sees once the free validations are used up, with the spec's
--- features and pricing lines. Inserted once: an admin's later edits are kept.
-insert into public.system_popups (popup_type, title, content, features, button_text, button_url, pricing, is_active)
-values (
-  'upgrade_limit',
-  'You''ve used your free validations',
-  'Anonymous visitors get 10 free validations a month. Create an account or pick a plan to keep validating.',
-  '[
-    {"text": "Up to 25,000 monthly validations", "highlight": true},
-    {"text": "50% cheaper than competitors", "highlight": true},
-    {"text": "CRM integrations", "highlight": false}
-  ]'::jsonb,
-  'Upgrade Now',
-  '/auth',
-  '{"monthly": "Starting at $19/month", "payPerUse": "Pay-per-use from $12", "annual": "25% off annual plans"}'::jsonb,
-  true
-)
-on conflict (popup_type) do nothing;
 
 -- Demo accounts (development only) --------------------------------------------------------------------------------
 -- The devstack bootstrap marks its database with mailscout.environment = 'development'; no production database has

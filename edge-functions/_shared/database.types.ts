@@ -919,17 +919,23 @@ isOneToOne: false
                   ]
                 },"system_popups": {
                   Row: {
-                    "button_text": string,"button_url": string,"content": string,"created_at": string,"features": NonNullable<Json>,"id": number,"is_active": boolean,"popup_type": string,"pricing": NonNullable<Json>,"title": string,"updated_at": string
+                    "button_text": string,"button_url": string,"content": string,"created_at": string,"features": NonNullable<Json>,"id": number,"is_active": boolean,"popup_type": string,"pricing": NonNullable<Json>,"title": string,"updated_at": string,"updated_by": string | null
                   }
                   ComputedFields: never
                   Insert: {
-                    "button_text"?: string,"button_url"?: string,"content"?: string,"created_at"?: string,"features"?: NonNullable<Json>,"id"?: never,"is_active"?: boolean,"popup_type": string,"pricing"?: NonNullable<Json>,"title": string,"updated_at"?: string
+                    "button_text"?: string,"button_url"?: string,"content"?: string,"created_at"?: string,"features": NonNullable<Json>,"id"?: never,"is_active"?: boolean,"popup_type": string,"pricing"?: NonNullable<Json>,"title": string,"updated_at"?: string,"updated_by"?: string | null
                   }
                   Update: {
-                    "button_text"?: string,"button_url"?: string,"content"?: string,"created_at"?: string,"features"?: NonNullable<Json>,"id"?: never,"is_active"?: boolean,"popup_type"?: string,"pricing"?: NonNullable<Json>,"title"?: string,"updated_at"?: string
+                    "button_text"?: string,"button_url"?: string,"content"?: string,"created_at"?: string,"features"?: NonNullable<Json>,"id"?: never,"is_active"?: boolean,"popup_type"?: string,"pricing"?: NonNullable<Json>,"title"?: string,"updated_at"?: string,"updated_by"?: string | null
                   }
                   Relationships: [
-                    
+                    {
+      foreignKeyName: "system_popups_updated_by_fkey"
+      columns: ["updated_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
                   ]
                 },"ticket_messages": {
                   Row: {

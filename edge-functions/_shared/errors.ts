@@ -18,6 +18,8 @@ export interface DomainFailures {
   unknown_session: undefined;
   unknown_client_address: undefined;
   discount_not_offered: undefined;
+  /** An admin switched the discount offer popup off: no code is issued or shown. */
+  discount_switched_off: undefined;
   discount_expired: undefined;
   discount_redeemed: undefined;
   /** The month's free validations are used up: what the upgrade dialog needs, and when the month turns. */

@@ -7,8 +7,10 @@ select tests.create_user('member');
 select tests.create_user('site_admin');
 update public.profiles set is_admin = true where id = tests.get_user_id('site_admin');
 
--- A draft next to the seeded upgrade offer.
-insert into public.system_popups (popup_type, title, is_active) values ('welcome_draft', 'Welcome!', false);
+-- The welcome popup as a draft next to the seeded upgrade offer, and no discount offer, so an admin has a type to
+-- create.
+update public.system_popups set title = 'Welcome!', is_active = false where popup_type = 'welcome';
+delete from public.system_popups where popup_type = 'discount_offer';
 
 -- Act 1: the seed's upgrade offer, with the spec's defaults ---------------------------------------------------------
 
@@ -26,14 +28,17 @@ select results_eq(
 );
 
 select results_eq(
-  $$ insert into public.system_popups (popup_type, title) values ('defaults_check', 'Defaults')
-     returning button_text, button_url, is_active, features, pricing $$,
-  $$ values ('Upgrade Now', '/auth', true, '[]'::jsonb, '{}'::jsonb) $$,
+  $$ insert into public.system_popups (popup_type, title, features)
+     values ('discount_offer', 'Defaults', '[{"text": "x", "highlight": false}]')
+     returning button_text, button_url, is_active, pricing $$,
+  $$ values ('Upgrade Now', '/auth', true, '{}'::jsonb) $$,
   'a new popup gets the spec''s defaults'
 );
+delete from public.system_popups where popup_type = 'discount_offer';
 
 select throws_ok(
-  $$ insert into public.system_popups (popup_type, title) values ('upgrade_limit', 'Second offer') $$,
+  $$ insert into public.system_popups (popup_type, title, features)
+     values ('upgrade_limit', 'Second offer', '[{"text": "x", "highlight": false}]') $$,
   '23505', 'duplicate key value violates unique constraint "system_popups_popup_type_key"',
   'there is one popup per type'
 );
@@ -53,7 +58,8 @@ select * from tests.assert_access('public.system_popups', array[
   ['site_admin', 'all',  'all',     'all',    'all']
 ],
   rows_where => $$ popup_type = 'upgrade_limit' $$,
-  insert_sql => $$ insert into public.system_popups (popup_type, title) values ('spam', 'Buy now') $$,
+  insert_sql => $$ insert into public.system_popups (popup_type, title, features)
+                   values ('discount_offer', 'Buy now', '[{"text": "x", "highlight": false}]') $$,
   update_set => $$ title = 'Hacked' $$);
 
 -- Act 3: an anonymous visitor reads active popups only --------------------------------------------------------------
@@ -61,7 +67,7 @@ select * from tests.assert_access('public.system_popups', array[
 select tests.clear_authentication();
 
 select results_eq(
-  $$ select popup_type from public.system_popups where popup_type in ('upgrade_limit', 'welcome_draft') $$,
+  $$ select popup_type from public.system_popups where popup_type in ('upgrade_limit', 'welcome') $$,
   $$ values ('upgrade_limit') $$,
   'anon reads the active popup, not the inactive one'
 );
@@ -71,7 +77,7 @@ select results_eq(
 select tests.authenticate_as('member');
 
 select results_eq(
-  $$ select popup_type from public.system_popups where popup_type in ('upgrade_limit', 'welcome_draft') $$,
+  $$ select popup_type from public.system_popups where popup_type in ('upgrade_limit', 'welcome') $$,
   $$ values ('upgrade_limit') $$,
   'a user reads the active popup, not the inactive one'
 );
@@ -81,12 +87,13 @@ select results_eq(
 select tests.authenticate_as('site_admin');
 
 select results_eq(
-  $$ select popup_type from public.system_popups where popup_type in ('upgrade_limit', 'welcome_draft') order by popup_type $$,
-  $$ values ('upgrade_limit'), ('welcome_draft') $$,
+  $$ select popup_type from public.system_popups where popup_type in ('upgrade_limit', 'welcome') order by popup_type $$,
+  $$ values ('upgrade_limit'), ('welcome') $$,
   'an admin reads active and inactive popups'
 );
 select lives_ok(
-  $$ insert into public.system_popups (popup_type, title, content) values ('discount_offer', 'Save 20%', 'Today only') $$,
+  $$ insert into public.system_popups (popup_type, title, content, features)
+     values ('discount_offer', 'Save 20%', 'Today only', '[{"text": "x", "highlight": false}]') $$,
   'an admin creates a popup'
 );
 select results_eq(
@@ -98,7 +105,7 @@ select results_eq(
   'an admin edits the upgrade offer'
 );
 select results_eq(
-  $$ update public.system_popups set is_active = true where popup_type = 'welcome_draft' returning is_active $$,
+  $$ update public.system_popups set is_active = true where popup_type = 'welcome' returning is_active $$,
   $$ values (true) $$,
   'an admin activates a draft'
 );
@@ -114,8 +121,8 @@ select tests.clear_authentication();
 
 select results_eq(
   $$ select popup_type, title from public.system_popups
-     where popup_type in ('upgrade_limit', 'welcome_draft') order by popup_type $$,
-  $$ values ('upgrade_limit', 'Keep validating'), ('welcome_draft', 'Welcome!') $$,
+     where popup_type in ('upgrade_limit', 'welcome') order by popup_type $$,
+  $$ values ('upgrade_limit', 'Keep validating'), ('welcome', 'Welcome!') $$,
   'anon sees the edited offer and the newly active popup'
 );
 
@@ -155,7 +162,7 @@ select has_index('public', 'system_popups', 'system_popups_is_active_idx', 'the 
 
 select tests.authenticate_as_service_role();
 select results_eq(
-  $$ select count(*) > 0 from public.system_popups where popup_type = 'welcome_draft' $$,
+  $$ select count(*) > 0 from public.system_popups where popup_type = 'welcome' $$,
   $$ values (true) $$,
   'the service role reads popups'
 );

@@ -13,6 +13,7 @@ import {
 import { env } from "../env.ts";
 import { DISCOUNT_PERCENT_OFF, newDiscountCode } from "./discount-code.ts";
 import { DomainError } from "../errors.ts";
+import { discountOfferActive } from "../popups/index.ts";
 import { type RateLimitDecision, takeDiscountCode } from "../rate-limits/index.ts";
 import { describeSession, discountState, limitReached, needsRegistration } from "./standing.ts";
 
@@ -37,16 +38,21 @@ function withSession(standing: AnonymousStanding | null): AnonymousStanding & { 
   return { ...standing, sessionId: standing.sessionId };
 }
 
+/** The session's standing as the endpoints answer it, the discount offer's switch included. */
+async function describe(standing: AnonymousStanding & { sessionId: string }): Promise<AnonymousSession> {
+  return describeSession(standing, networkLimit(), new Date(), await discountOfferActive());
+}
+
 /** GET /api/anonymous/session: the session, created on first sight. */
 export async function openSession(sessionId: string, visitor: AnonymousVisitor): Promise<AnonymousSession> {
   const standing = await openAnonymousSession(sessionId, requireClientIp(visitor.clientIp), visitor.userAgent);
-  return describeSession(withSession(standing), networkLimit(), new Date());
+  return await describe(withSession(standing));
 }
 
 /** GET /api/anonymous/check-limits/{sessionId}: an existing session's standing, from where the visitor is now. */
 export async function checkLimits(sessionId: string, visitor: AnonymousVisitor): Promise<AnonymousSession> {
   const standing = await readAnonymousSession(sessionId, requireClientIp(visitor.clientIp));
-  return describeSession(withSession(standing), networkLimit(), new Date());
+  return await describe(withSession(standing));
 }
 
 /**
@@ -57,11 +63,12 @@ export async function checkLimits(sessionId: string, visitor: AnonymousVisitor):
 export async function updateUsage(sessionId: string, visitor: AnonymousVisitor): Promise<AnonymousSession> {
   const clientIp = requireClientIp(visitor.clientIp);
   const current = withSession(await readAnonymousSession(sessionId, clientIp));
-  // A network past its daily codes gets its standing without one; generate-discount says why.
-  const { standing } = needsRegistration(current, networkLimit())
+  // A network past its daily codes gets its standing without one; generate-discount says why. While the discount
+  // offer is switched off no code is issued at all.
+  const { standing } = needsRegistration(current, networkLimit()) && await discountOfferActive()
     ? await issueDiscountOnce(current, clientIp)
     : { standing: current };
-  return describeSession(standing, networkLimit(), new Date());
+  return await describe(standing);
 }
 
 type Issued = { standing: AnonymousStanding & { sessionId: string }; newlyIssued: boolean; refused?: RateLimitDecision };
@@ -85,7 +92,8 @@ async function issueDiscountOnce(current: Issued["standing"], clientIp: string):
 
 /**
  * POST /api/anonymous/generate-discount/{sessionId}: the session's one discount code, issued on the first call and
- * answered again afterwards. Only for a visitor who used the allowance up; an expired or used code is not replaced.
+ * answered again afterwards. Only for a visitor who used the allowance up, while the discount offer is switched on;
+ * an expired or used code is not replaced.
  */
 export async function generateDiscount(
   sessionId: string,
@@ -96,6 +104,7 @@ export async function generateDiscount(
   if (current.discountCode === null && !needsRegistration(current, networkLimit())) {
     throw new DomainError("discount_not_offered");
   }
+  if (!await discountOfferActive()) throw new DomainError("discount_switched_off");
   const { standing, newlyIssued, refused } = await issueDiscountOnce(current, clientIp);
   if (refused) {
     throw new DomainError("rate_limited", {

@@ -53,7 +53,7 @@ Deno.test("a discount is active until it expires or is used", () => {
 });
 
 Deno.test("a session with room needs no registration and is offered no discount", () => {
-  assert.deepEqual(describeSession(session({ validationsUsed: 4, networkValidationsUsed: 4 }), 30, now), {
+  assert.deepEqual(describeSession(session({ validationsUsed: 4, networkValidationsUsed: 4 }), 30, now, true), {
     sessionId: "V1StGXR8_Z5jdHi6B-myT",
     validationsUsed: 4,
     freeLimit: 10,
@@ -68,7 +68,7 @@ Deno.test("a session with room needs no registration and is offered no discount"
 Deno.test("a session that used its allowance must register, and is eligible for its discount until it lapses", () => {
   const used = { validationsUsed: 10, networkValidationsUsed: 10 };
   assert.deepEqual(
-    describeSession(session(used), 30, now),
+    describeSession(session(used), 30, now, true),
     {
       sessionId: "V1StGXR8_Z5jdHi6B-myT",
       validationsUsed: 10,
@@ -83,7 +83,7 @@ Deno.test("a session that used its allowance must register, and is eligible for 
   );
   const issued = { ...used, discountCode: "MS20-AAAAAAAAAA", discountExpiry: new Date("2026-11-23T11:00:00Z") };
   assert.deepEqual(
-    describeSession(session(issued), 30, now),
+    describeSession(session(issued), 30, now, true),
     {
       sessionId: "V1StGXR8_Z5jdHi6B-myT",
       validationsUsed: 10,
@@ -96,12 +96,28 @@ Deno.test("a session that used its allowance must register, and is eligible for 
     },
     "with its code",
   );
-  const lapsed = describeSession(session({ ...issued, discountExpiry: new Date("2026-11-22T11:00:00Z") }), 30, now);
+  const lapsed = describeSession(session({ ...issued, discountExpiry: new Date("2026-11-22T11:00:00Z") }), 30, now, true);
   assert.deepEqual(
     [lapsed.needsRegistration, lapsed.discountCode, lapsed.discountEligible, lapsed.discountExpiresAt],
     [true, null, false, null],
     "after its code expired",
   );
+});
+
+Deno.test("with the discount offer switched off, a session that must register is offered no discount", () => {
+  const issued = {
+    validationsUsed: 10,
+    networkValidationsUsed: 10,
+    discountCode: "MS20-AAAAAAAAAA",
+    discountExpiry: new Date("2026-11-23T11:00:00Z"),
+  };
+  for (const standing of [{ validationsUsed: 10, networkValidationsUsed: 10 }, issued]) {
+    const described = describeSession(session(standing), 30, now, false);
+    assert.deepEqual(
+      [described.needsRegistration, described.discountCode, described.discountEligible, described.discountExpiresAt],
+      [true, null, false, null],
+    );
+  }
 });
 
 Deno.test("the 429 answer names how much of the allowance is gone and when it starts again", () => {

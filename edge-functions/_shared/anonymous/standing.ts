@@ -32,15 +32,19 @@ export function needsRegistration(standing: AnonymousStanding, networkMonthlyLim
   return allowanceOf(standing, networkMonthlyLimit).remaining === 0;
 }
 
-/** The session as GET /api/anonymous/session, check-limits and update-usage answer it. */
+/**
+ * The session as GET /api/anonymous/session, check-limits and update-usage answer it. `discountOffered` is false while
+ * an admin has the discount offer switched off: then no code is shown, whether or not the session holds one.
+ */
 export function describeSession(
   standing: AnonymousStanding & { sessionId: string },
   networkMonthlyLimit: number,
   now: Date,
+  discountOffered: boolean,
 ): AnonymousSession {
   const allowance = allowanceOf(standing, networkMonthlyLimit);
   const mustRegister = allowance.remaining === 0;
-  const discount = discountState(standing, now);
+  const discount = discountOffered ? discountState(standing, now) : "withdrawn";
   const active = discount === "active";
   return {
     sessionId: standing.sessionId,

@@ -72,8 +72,15 @@ export const systemPopupSchema = z.object({
 });
 export type SystemPopup = z.infer<typeof systemPopupSchema>;
 
-/** GET /api/admin/system-popups: every popup, active or not, with the id an admin edits it by. */
-export const adminSystemPopupSchema = systemPopupSchema.extend({ id: z.number().int().positive() });
+/**
+ * GET /api/admin/system-popups: every popup, active or not, with the id an admin edits it by, and when and by whom it
+ * was last changed (updatedBy null for the seeded text, or when that admin's account is gone).
+ */
+export const adminSystemPopupSchema = systemPopupSchema.extend({
+  id: z.number().int().positive(),
+  updatedAt: z.iso.datetime(),
+  updatedBy: z.object({ id: z.string(), email: z.string().nullable() }).nullable(),
+});
 export type AdminSystemPopup = z.infer<typeof adminSystemPopupSchema>;
 
 function requiredText(label: string, max: number) {

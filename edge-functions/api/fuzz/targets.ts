@@ -20,6 +20,7 @@ import {
   throttleRequestSchema,
 } from "../../_shared/contracts/admin.ts";
 import { updateUsageRequestSchema } from "../../_shared/contracts/anonymous.ts";
+import { updateSystemPopupRequestSchema } from "../../_shared/contracts/popups.ts";
 import { loginRequestSchema, registerRequestSchema, updateProfileRequestSchema } from "../../_shared/contracts/auth.ts";
 import {
   checkoutRequestSchema,
@@ -230,6 +231,7 @@ export function fuzzTargets(world: World): Target[] {
   );
   const bulkSessionId = uuidSegment(world.user.bulkSessionIds, world.otherUser.bulkSessionIds);
   const ticketId = uuidSegment(world.user.ticketIds, world.otherUser.ticketIds);
+  const popupId = fc.oneof(fc.integer({ min: -5, max: 2 ** 31 }).map(String), nastySegment);
   const popupType = fc.oneof(fc.constant("upgrade_limit"), fc.string({ maxLength: 40 }).map(percentEncode), nastySegment);
 
   const specs: RouteSpec[] = [];
@@ -251,6 +253,7 @@ export function fuzzTargets(world: World): Target[] {
     { method: "GET", path: "/api/admin/system-popups/:popupType", params: [popupType], signedIn: false, runs: 100 },
     // The fuzz users are not admins: this reaches the admin guard, which must refuse every shape of caller with a 4xx.
     { method: "GET", path: "/api/admin/system-popups", signedIn: true, runs: 40 },
+    { method: "PUT", path: "/api/admin/system-popups/:id", params: [popupId], body: updateSystemPopupRequestSchema, signedIn: true, runs: 60 },
     { method: "GET", path: "/api/contacts", query: contactsQuerySchema, signedIn: true, runs: 200 },
     { method: "POST", path: "/api/contacts", body: createContactRequestSchema, signedIn: true, runs: 300 },
     { method: "POST", path: "/api/contacts/import", body: importContactsRequestSchema, signedIn: true, runs: 200 },

@@ -47,6 +47,7 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
   unknown_session: { status: 404, message: "Anonymous session not found" },
   unknown_client_address: { status: 400, message: "The client's address is unknown (no X-Forwarded-For)" },
   discount_not_offered: { status: 409, message: "The discount is offered once the free validations are used up" },
+  discount_switched_off: { status: 409, message: "No discount is on offer at the moment" },
   discount_expired: { status: 410, message: "This session's discount code has expired" },
   discount_redeemed: { status: 410, message: "This session's discount code has already been used" },
   allowance_used_up: { status: 429, message: ({ refusal }) => refusal.message },

@@ -395,3 +395,32 @@ Deno.test("POST /api/anonymous/generate-discount/{sessionId}: 404 for an unknown
   );
   assertError(await generateDiscount("a.b"), 400, BAD_SESSION_ID);
 });
+
+Deno.test("with the discount offer switched off, no code is issued or shown and generate-discount answers 409", async () => {
+  await setLoopbackNetworkUsage(0);
+  await forgetRateLimits(LOOPBACK_NETWORK);
+  const holder = newSessionId();
+  await validateAnonymously(holder, SESSION_LIMIT);
+  assert.equal((await generateDiscount(holder)).status, 201, "a code issued while the offer was on");
+  await forgetRateLimits(LOOPBACK_NETWORK);
+  await setLoopbackNetworkUsage(0);
+  const newcomer = newSessionId();
+  await validateAnonymously(newcomer, SESSION_LIMIT);
+
+  const switchOffer = (isActive: boolean) =>
+    withDatabase((sql) => sql`update public.system_popups set is_active = ${isActive} where popup_type = 'discount_offer'`);
+  await switchOffer(false);
+  try {
+    for (const sessionId of [newcomer, holder]) {
+      const session = sessionOf(await updateUsage(sessionId, SESSION_LIMIT));
+      assert.deepEqual(
+        [session.needsRegistration, session.discountEligible, session.discountCode, session.discountExpiresAt],
+        [true, false, null, null],
+      );
+      assertError(await generateDiscount(sessionId), 409, "No discount is on offer at the moment");
+    }
+  } finally {
+    await switchOffer(true);
+  }
+  assert.equal(sessionOf(await call(`/api/anonymous/check-limits/${newcomer}`)).discountCode, null, "none was issued");
+});
