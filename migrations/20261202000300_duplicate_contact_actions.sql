@@ -61,12 +61,12 @@ begin
       ),
     'fields_invalid');
   -- An empty text empties the field, as the API's contract does.
-  if p_fields ? 'firstName' then p_contact.first_name := pg_catalog.nullif(p_fields ->> 'firstName', ''); end if;
-  if p_fields ? 'lastName' then p_contact.last_name := pg_catalog.nullif(p_fields ->> 'lastName', ''); end if;
-  if p_fields ? 'phoneNumber' then p_contact.phone := pg_catalog.nullif(p_fields ->> 'phoneNumber', ''); end if;
-  if p_fields ? 'jobTitle' then p_contact.position := pg_catalog.nullif(p_fields ->> 'jobTitle', ''); end if;
-  if p_fields ? 'company' then p_contact.company := pg_catalog.nullif(p_fields ->> 'company', ''); end if;
-  if p_fields ? 'notes' then p_contact.notes := pg_catalog.nullif(p_fields ->> 'notes', ''); end if;
+  if p_fields ? 'firstName' then p_contact.first_name := nullif(p_fields ->> 'firstName', ''); end if;
+  if p_fields ? 'lastName' then p_contact.last_name := nullif(p_fields ->> 'lastName', ''); end if;
+  if p_fields ? 'phoneNumber' then p_contact.phone := nullif(p_fields ->> 'phoneNumber', ''); end if;
+  if p_fields ? 'jobTitle' then p_contact.position := nullif(p_fields ->> 'jobTitle', ''); end if;
+  if p_fields ? 'company' then p_contact.company := nullif(p_fields ->> 'company', ''); end if;
+  if p_fields ? 'notes' then p_contact.notes := nullif(p_fields ->> 'notes', ''); end if;
   return p_contact;
 end;
 $$;
