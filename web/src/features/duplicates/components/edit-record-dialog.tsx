@@ -1,6 +1,7 @@
-// Edit one record of a group. Where the group's records disagree on a field, the values they hold are offered beside it,
-// one press away, so making records agree needs no retyping; any other value can be typed.
-import { conflictingFields, DUPLICATE_FIELDS, type DuplicateRecord, duplicateFieldsSchema } from "@contracts/duplicates";
+// Edit one record of a group. Where other records of the group hold another value for a field (they conflict, or this
+// one is empty), the group's values are offered beside it, one press away, so making records agree needs no retyping;
+// any other value can be typed.
+import { DUPLICATE_FIELDS, type DuplicateRecord, duplicateFieldsSchema } from "@contracts/duplicates";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { TextareaField, TextField } from "@/components/ui/form";
@@ -13,14 +14,13 @@ import { valuesOf } from "../lib/merge-preview";
 type EditRecordDialogProps = {
   /** The record being edited; null while the dialog is closed. */
   record: DuplicateRecord | null;
-  /** The group's records, whose values are offered for the fields they disagree on. */
+  /** The group's records, whose values are offered where they differ from the edited record's. */
   records: readonly DuplicateRecord[];
   onClose: () => void;
 };
 
 export function EditRecordDialog({ record, records, onClose }: EditRecordDialogProps) {
   const update = useUpdateRecord();
-  const conflicting = conflictingFields(records);
   return (
     <FormDialog
       open={record !== null}
@@ -44,13 +44,15 @@ export function EditRecordDialog({ record, records, onClose }: EditRecordDialogP
     >
       {(form) =>
         DUPLICATE_FIELDS.map((field) => {
+          const values = valuesOf(records, field);
+          const offered = values.some((value) => value !== record?.[field]?.trim()) ? values : [];
           const props = { label: FIELD_LABELS[field], registration: form.register(field), error: form.formState.errors[field] };
           return (
             <div key={field} className="grid gap-2">
               {field === "notes" ? <TextareaField {...props} /> : <TextField {...props} autoComplete="off" />}
-              {conflicting.includes(field) && (
+              {offered.length > 0 && (
                 <div role="group" aria-label={`Values of ${FIELD_LABELS[field]} in this group`} className="flex flex-wrap gap-1">
-                  {valuesOf(records, field).map((value) => (
+                  {offered.map((value) => (
                     <Button
                       key={value}
                       size="sm"

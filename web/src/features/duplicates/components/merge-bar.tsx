@@ -80,7 +80,7 @@ export function MergeBar({ kept, merged, onMerged, onUndo }: MergeBarProps) {
           ))}
         </div>
       )}
-      <dl aria-label="Merged record" className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+      <dl role="group" aria-label="Merged record" className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
         {(Object.keys(FIELD_LABELS) as (keyof typeof FIELD_LABELS)[]).map((field) => (
           <div key={field} className="contents">
             <dt className="text-muted-foreground">{FIELD_LABELS[field]}</dt>
