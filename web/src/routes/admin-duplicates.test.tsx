@@ -18,7 +18,7 @@ const tagged = duplicateRecord({
   company: "Acme",
   notes: "Prefers mail",
   list: { id: 7, name: "Leads" },
-  createdAt: "2026-11-10T08:00:00.000Z",
+  updatedAt: "2026-11-10T08:00:00.000Z",
 });
 const group = duplicateGroup([dotted, tagged]);
 const other = duplicateGroup([duplicateRecord({ id: 21, email: "bob@acme.test" }), duplicateRecord({ id: 22, email: "Bob@acme.test" })], {

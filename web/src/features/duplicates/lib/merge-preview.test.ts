@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { duplicateRecord } from "@/test/duplicates";
 import { mergePreview, pickableFields, pickedFields, valuesOf } from "./merge-preview";
 
-const kept = duplicateRecord({ id: 1, firstName: "Ann", lastName: null, company: "  ", notes: "Met at the fair", createdAt: "2026-11-01T00:00:00.000Z" });
-const older = duplicateRecord({ id: 2, firstName: "Annie", lastName: "Old", company: "Acme", notes: "Met at the fair", createdAt: "2026-11-02T00:00:00.000Z" });
-const newer = duplicateRecord({ id: 3, firstName: null, lastName: "Lee", company: null, notes: "Prefers mail", createdAt: "2026-11-03T00:00:00.000Z" });
+const kept = duplicateRecord({ id: 1, firstName: "Ann", lastName: null, company: "  ", notes: "Met at the fair", updatedAt: "2026-11-01T00:00:00.000Z" });
+const older = duplicateRecord({ id: 2, firstName: "Annie", lastName: "Old", company: "Acme", notes: "Met at the fair", updatedAt: "2026-11-02T00:00:00.000Z" });
+const newer = duplicateRecord({ id: 3, firstName: null, lastName: "Lee", company: null, notes: "Prefers mail", updatedAt: "2026-11-03T00:00:00.000Z" });
 
 describe("the merge preview", () => {
   it("fills the kept record's empty fields from the merged ones, newest first, and keeps its non-empty ones", () => {
@@ -26,8 +26,8 @@ describe("the merge preview", () => {
   it("moves a record in the default list to the newest merged record's other list", () => {
     const general = { id: 1, name: "General" };
     const inGeneral = duplicateRecord({ id: 1, list: general });
-    const leads = duplicateRecord({ id: 2, list: { id: 2, name: "Leads" }, createdAt: "2026-11-02T00:00:00.000Z" });
-    const fair = duplicateRecord({ id: 3, list: { id: 3, name: "Fair" }, createdAt: "2026-11-03T00:00:00.000Z" });
+    const leads = duplicateRecord({ id: 2, list: { id: 2, name: "Leads" }, updatedAt: "2026-11-02T00:00:00.000Z" });
+    const fair = duplicateRecord({ id: 3, list: { id: 3, name: "Fair" }, updatedAt: "2026-11-03T00:00:00.000Z" });
     expect(mergePreview(inGeneral, [leads, fair]).list).toEqual({ id: 3, name: "Fair" });
     expect(mergePreview(inGeneral, [duplicateRecord({ id: 2, list: general })]).list).toEqual(general);
     expect(mergePreview(leads, [fair]).list).toEqual({ id: 2, name: "Leads" });

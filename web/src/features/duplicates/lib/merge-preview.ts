@@ -1,7 +1,7 @@
 // What a merge will leave, worked out the way the server does it, so the Ready to Merge bar can show the result before
-// anyone presses Merge: the kept record's empty fields are filled from the merged records, newest first; its non-empty
-// fields change only where the admin picked another value; notes are joined, repeats dropped; and a record in the
-// default list moves to the newest merged record's other list.
+// anyone presses Merge: the kept record's empty fields are filled from the merged records, newest (last changed)
+// first; its non-empty fields change only where the admin picked another value; notes are joined, kept record's first,
+// repeats dropped; and a record in the default list moves to the newest merged record's other list.
 import { DEFAULT_LIST_NAME } from "@contracts/contacts";
 import { conflictingFields, DUPLICATE_FIELDS, type DuplicateField, type DuplicateRecord } from "@contracts/duplicates";
 
@@ -21,7 +21,7 @@ function filled(value: string | null | undefined): string | null {
 }
 
 function newestFirst(records: readonly DuplicateRecord[]): DuplicateRecord[] {
-  return [...records].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+  return [...records].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id);
 }
 
 /** The merged result's fields before any pick: the fill rule alone. */
