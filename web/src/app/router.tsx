@@ -3,6 +3,7 @@ import { createRouter, type RouterHistory } from "@tanstack/react-router";
 import { adminRoute } from "@/routes/_admin";
 import { crmAffiliatesRoute } from "@/routes/admin-crm-affiliates";
 import { adminDashboardRoute } from "@/routes/admin-dashboard";
+import { adminDuplicatesRoute, duplicateManagementRoute } from "@/routes/admin-duplicates";
 import {
   adminMarketingRoute,
   bannerAdsRoute,
@@ -55,6 +56,8 @@ const routeTree = rootRoute.addChildren([
       emailCampaignsRoute,
       crmAffiliatesRoute,
       adminSeoRoute,
+      adminDuplicatesRoute,
+      duplicateManagementRoute,
     ]),
     tempAdminRoute,
   ]),

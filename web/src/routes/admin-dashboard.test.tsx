@@ -33,6 +33,9 @@ describe("/admin", () => {
       "Overview", "Users", "Finances", "Credits", "Security", "Support", "Database", "Payments", "Domains",
     ]);
     expect(tabs.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
+    const duplicates = screen.getByRole("link", { name: "Duplicates (opens in a new window)" });
+    expect(duplicates).toHaveAttribute("href", "/admin/duplicates");
+    expect(duplicates).toHaveAttribute("target", "_blank");
   });
 
   it("keeps the open tab in the address, beside the timeframe", async () => {

@@ -4,6 +4,9 @@ import { useSyncExternalStore } from "react";
 
 export type ToastVariant = "default" | "destructive";
 
+/** A button in the toast that acts on what it announced (Undo); `altText` says how to do the same without the toast. */
+export type ToastAction = { label: string; altText: string; onClick: () => void };
+
 export type Toast = {
   id: number;
   title: string;
@@ -11,6 +14,7 @@ export type Toast = {
   variant: ToastVariant;
   /** How long it stays, when not the viewport's default (a copy confirmation lasts 2000 ms). */
   durationMs?: number;
+  action?: ToastAction;
 };
 
 let current: Toast | null = null;
@@ -26,6 +30,7 @@ export function toast(message: {
   description?: string;
   variant?: ToastVariant;
   durationMs?: number;
+  action?: ToastAction;
 }): void {
   current = { ...message, variant: message.variant ?? "default", id: nextId++ };
   emit();

@@ -1,6 +1,7 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { XIcon } from "lucide-react";
 import { cn } from "@/lib/cn";
+import { Button } from "./button";
 import { focusRing } from "./focus";
 import { dismissToast, useCurrentToast } from "./toast-store";
 
@@ -31,6 +32,13 @@ export function Toaster() {
           <ToastPrimitive.Title className="text-sm font-semibold">{current.title}</ToastPrimitive.Title>
           {current.description && (
             <ToastPrimitive.Description className="text-sm opacity-90">{current.description}</ToastPrimitive.Description>
+          )}
+          {current.action && (
+            <ToastPrimitive.Action altText={current.action.altText} asChild>
+              <Button variant="outline" size="sm" className="mt-1 justify-self-start text-foreground" onClick={current.action.onClick}>
+                {current.action.label}
+              </Button>
+            </ToastPrimitive.Action>
           )}
           <ToastPrimitive.Close
             aria-label="Dismiss notification"

@@ -1,5 +1,5 @@
-// The dashboard's tabs, in the order they are shown. Duplicates and API management open screens of their own and join
-// the list when those screens exist.
+// The dashboard's tabs, in the order they are shown. Duplicates and API management open screens of their own in a new
+// window (links beside the tabs, once each screen exists), so they are not tabs here.
 export const ADMIN_TABS = [
   "overview",
   "users",

@@ -2,9 +2,10 @@
 // so the dashboard costs only the open tab's requests. The tab and the overview's timeframe live in the address (the
 // route keeps them), so a view can be linked to and survives a reload.
 import type { Timeframe } from "@contracts/admin";
-import { ShieldCheckIcon } from "lucide-react";
+import { ExternalLinkIcon, ShieldCheckIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { CreditsTab } from "../credits/credits-tab";
 import { DatabaseTab } from "../database/database-tab";
@@ -47,14 +48,25 @@ export function AdminDashboard({ view, onViewChange }: AdminTabProps) {
       {/* Manual activation: the arrow keys move along the tabs and Enter or Space opens one, so passing a tab on the
           way to another does not load its data. */}
       <Tabs value={view.tab} onValueChange={(tab) => onViewChange({ ...view, tab: tab as AdminTab })} activationMode="manual">
-        {/* Wraps onto as many rows as the screen needs rather than hiding tabs behind a sideways scroll. */}
-        <TabsList aria-label="Admin areas" className="flex h-auto flex-wrap justify-start gap-1">
-          {ADMIN_TABS.map((name) => (
-            <TabsTrigger key={name} value={name} className="flex-none">
-              {ADMIN_TAB_LABELS[name]}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <div className="flex flex-wrap items-center gap-2">
+          {/* Wraps onto as many rows as the screen needs rather than hiding tabs behind a sideways scroll. */}
+          <TabsList aria-label="Admin areas" className="flex h-auto w-auto flex-wrap justify-start gap-1">
+            {ADMIN_TABS.map((name) => (
+              <TabsTrigger key={name} value={name} className="flex-none">
+                {ADMIN_TAB_LABELS[name]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {/* Duplicates is a screen of its own, opened in a new window beside the dashboard: a link, not a tab, so the
+              tab list holds only what switches in place. */}
+          <Button asChild variant="ghost" size="sm">
+            <a href="/admin/duplicates" target="_blank" rel="noopener">
+              Duplicates
+              <ExternalLinkIcon aria-hidden />
+              <span className="sr-only">(opens in a new window)</span>
+            </a>
+          </Button>
+        </div>
         {ADMIN_TABS.map((name) => {
           const Screen = TAB_SCREENS[name];
           return (
