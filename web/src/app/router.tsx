@@ -13,6 +13,7 @@ import {
 } from "@/routes/admin-marketing";
 import { adminSeoRoute } from "@/routes/admin-seo";
 import { adminSupportRoute } from "@/routes/admin-support";
+import { adminZohoSyncRoute } from "@/routes/admin-zoho-sync";
 import { signedInRoute } from "@/routes/_signed-in";
 import {
   accountBillingRoute,
@@ -21,6 +22,7 @@ import {
   accountRoute,
   accountUsageRoute,
 } from "@/routes/account";
+import { accountIntegrationsRoute } from "@/routes/account-integrations";
 import { bulkValidationRoute } from "@/routes/bulk-validation";
 import { contactsRoute } from "@/routes/contacts";
 import { authRoute, loginRoute, registerRoute } from "@/routes/auth";
@@ -45,7 +47,13 @@ const routeTree = rootRoute.addChildren([
     contactsRoute,
     bulkValidationRoute,
     supportRoute,
-    accountRoute.addChildren([accountIndexRoute, accountProfileRoute, accountUsageRoute, accountBillingRoute]),
+    accountRoute.addChildren([
+      accountIndexRoute,
+      accountProfileRoute,
+      accountUsageRoute,
+      accountBillingRoute,
+      accountIntegrationsRoute,
+    ]),
     adminRoute.addChildren([
       adminDashboardRoute,
       adminSupportRoute,
@@ -58,6 +66,7 @@ const routeTree = rootRoute.addChildren([
       adminSeoRoute,
       adminDuplicatesRoute,
       duplicateManagementRoute,
+      adminZohoSyncRoute,
     ]),
     tempAdminRoute,
   ]),

@@ -8,6 +8,7 @@ const pages = [
   { label: "Profile", to: "/account/profile" },
   { label: "Plan and usage", to: "/account/usage" },
   { label: "Billing", to: "/account/billing" },
+  { label: "Integrations", to: "/account/integrations" },
 ] as const;
 
 export function AccountLayout({ children }: { children: ReactNode }) {
