@@ -20,8 +20,8 @@ values (tests.get_user_id('stranger'), 'zoho', 'https://accounts.zoho.com', 'htt
 returning id as stranger_integration \gset
 
 insert into public.saved_contacts (user_id, email, first_name, last_name, company, phone, position, source)
-select tests.get_user_id('owner'), 'c' || n || '@example.com', 'First' || n, 'Last' || n, 'Company' || n, '+1 555 010' || n,
-  'Role' || n, 'manual'
+select tests.get_user_id('owner'), 'c' || n || '@example.com', 'First' || n, 'Last' || n, 'Company' || n,
+  '+1 555 010' || n, 'Role' || n, 'manual'
 from generate_series(1, 5) as n;
 insert into public.saved_contacts (user_id, email, source)
 values (tests.get_user_id('stranger'), 'theirs@example.com', 'manual');
@@ -79,13 +79,15 @@ select private.start_crm_sync_run(:'integration', 'bulk', '{"tagInvalidEmails": 
 select results_eq(
   format($$ select status, sync_type, total, records_processed, options, user_id from public.crm_sync_logs
             where id = %L $$, :'run'),
-  format($$ values ('pending', 'bulk', 5, 0, '{"tagInvalidEmails": true, "overwriteExisting": false}'::jsonb, %L::uuid) $$,
+  format($$ values ('pending', 'bulk', 5, 0, '{"tagInvalidEmails": true, "overwriteExisting": false}'::jsonb,
+            %L::uuid) $$,
     tests.get_user_id('owner')),
   'a run starts pending with the owner''s five contacts and both options'
 );
 select results_eq(
   format($$ select contact_id, email, outcome from public.crm_sync_items where sync_log_id = %L order by id $$, :'run'),
-  format($$ values (%s::bigint, 'c1@example.com', null::text), (%s, 'c2@example.com', null), (%s, 'c3@example.com', null),
+  format($$ values (%s::bigint, 'c1@example.com', null::text), (%s, 'c2@example.com', null),
+            (%s, 'c3@example.com', null),
             (%s, 'c4@example.com', null), (%s, 'c5@example.com', null) $$, :c1, :c2, :c3, :c4, :c5),
   'one item per contact, in id order, none synced yet'
 );
@@ -127,7 +129,8 @@ select ok(tests.receives('owner', 'crm-sync:' || :'run'), 'the owner may follow 
 select ok(tests.receives('site_admin', 'crm-sync:' || :'run'), 'so may an admin');
 select ok(not tests.receives('stranger', 'crm-sync:' || :'run'), 'another user may not');
 select ok(not tests.receives('anon', 'crm-sync:' || :'run'), 'nor may anyone signed out');
-select ok(not tests.receives('owner', 'crm-sync:not-a-run'), 'a topic naming no run lets nobody in (and fails nothing)');
+select ok(not tests.receives('owner', 'crm-sync:not-a-run'),
+  'a topic naming no run lets nobody in (and fails nothing)');
 select ok(not tests.sends('owner', 'crm-sync:' || :'run'), 'nobody sends on it, not even the owner');
 select ok(not tests.sends('site_admin', 'crm-sync:' || :'run'), 'nor an admin');
 
@@ -200,7 +203,8 @@ select ok(private.record_crm_sync_items(:'run', :'lease_a', jsonb_build_array(
 select results_eq(
   format($$ select contact_id, outcome, zoho_id, tagged, message, processed_at is not null
             from public.crm_sync_items where sync_log_id = %L order by id $$, :'run'),
-  format($$ values (%s::bigint, 'created', 'z1', false, null, true), (%s, 'failed', null, false, 'INVALID_DATA: Email', true),
+  format($$ values (%s::bigint, 'created', 'z1', false, null, true),
+            (%s, 'failed', null, false, 'INVALID_DATA: Email', true),
             (%s, null, null, false, null, false), (%s, null, null, false, null, false),
             (%s, null, null, false, null, false) $$, :c1, :c2, :c3, :c4, :c5),
   'each contact''s outcome is stored'
