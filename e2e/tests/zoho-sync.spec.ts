@@ -26,7 +26,7 @@ function contactsToSync(run: string): { contacts: SeededContact[]; refused: stri
 }
 
 function tile(page: Page, name: string) {
-  return page.getByRole("group", { name });
+  return page.getByRole("article", { name });
 }
 
 test("a user connects Zoho, tests the connection and syncs 250 contacts through an expiry, a 429 and a bad record", async ({
@@ -35,25 +35,25 @@ test("a user connects Zoho, tests the connection and syncs 250 contacts through 
 }) => {
   // A 250-contact run with a Retry-After wait: more than the default 30 s on a loaded machine.
   test.setTimeout(180_000);
-  const run = Date.now().toString(36);
   const user = await registerThroughApi(request, "e2e_zoho");
-  const { contacts, refused } = contactsToSync(run);
+  const { contacts, refused } = contactsToSync(Date.now().toString(36));
   await seedSavedContacts(user.username, contacts);
   await zoho.reset();
   await zoho.markBadRecord(refused);
 
   await logIn(page, user.username, user.password);
   await page.goto("/account/integrations");
-  const status = page.getByRole("alert").filter({ hasText: "Zoho CRM" });
-  await status.getByRole("button", { name: "Connect" }).click();
+  const connection = page.getByRole("region", { name: "Zoho CRM connection" });
+  await expect(connection).toContainText("Zoho CRM is not connected");
+  await connection.getByRole("button", { name: "Connect" }).click();
 
   // The fake's consent page, as Zoho's accounts server shows it.
   await page.getByRole("button", { name: "Accept" }).click();
-  await expect(page).toHaveURL(/\/account\/integrations$/);
   await expect(notifications(page).getByText("Zoho CRM connected", { exact: true })).toBeVisible();
-  await expect(status).toContainText("Connected");
+  await expect(page).toHaveURL(/\/account\/integrations$/);
+  await expect(connection).toContainText("Connected to Zoho CRM");
 
-  await status.getByRole("button", { name: "Test Connection" }).click();
+  await connection.getByRole("button", { name: "Test Connection" }).click();
   await expect(notifications(page).getByText("Connection successful", { exact: true })).toBeVisible();
 
   // Every access token Zoho issued so far expires, and its next call is answered 429 with Retry-After.
@@ -62,28 +62,31 @@ test("a user connects Zoho, tests the connection and syncs 250 contacts through 
   await zoho.rateLimitNext({ count: 1, retryAfter: 1 });
 
   const table = page.getByRole("table", { name: "Contacts to sync" });
-  await table.getByRole("checkbox", { name: "Select all" }).check();
+  await table.getByRole("checkbox", { name: "Select all rows" }).check();
   await page.getByRole("button", { name: `Select all ${CONTACTS} matching` }).click();
   await page.getByRole("button", { name: `Sync Selected (${CONTACTS})` }).click();
+  await expect(notifications(page).getByText("Bulk sync started", { exact: true })).toBeVisible();
 
-  const progress = page.getByRole("region", { name: "Sync progress" });
-  await expect(progress).toContainText("Completed", { timeout: 120_000 });
+  // Followed live to its end.
+  const run = page.getByRole("listitem", { name: /^Sync run of/ }).first();
+  await expect(run.getByText("Completed", { exact: true })).toBeVisible({ timeout: 120_000 });
+  await expect(run).toContainText(`${CONTACTS} of ${CONTACTS} contacts: ${CONTACTS - 1} created, 0 updated, 0 skipped, 1 failed.`);
   await expect(tile(page, "Successful")).toContainText(String(CONTACTS - 1));
   await expect(tile(page, "Failed")).toContainText("1");
-  await expect(tile(page, "Created")).toContainText(String(CONTACTS - 1));
+  await expect(tile(page, "Total Syncs")).toContainText(String(CONTACTS));
 
-  // The refused record says why; the invalid addresses are tagged in Zoho and say so here.
-  await page.getByLabel("Filter").selectOption({ label: "Invalid Only" });
-  const invalidRows = table.getByRole("row").filter({ hasText: "Invalid" });
-  await expect(invalidRows).toHaveCount(INVALID);
-  for (const row of await invalidRows.all()) await expect(row.getByText("Tagged", { exact: true })).toBeVisible();
+  // The invalid addresses are tagged in Zoho, and their rows say so.
+  await page.getByLabel("Show").selectOption({ label: "Invalid Only" });
+  const rows = table.getByRole("row").filter({ hasText: "Invalid" });
+  await expect(rows).toHaveCount(INVALID);
+  await expect(rows.filter({ hasText: "Tagged" })).toHaveCount(INVALID);
 
   const stored = await zoho.contacts();
   expect(stored).toHaveLength(CONTACTS - 1);
   expect(stored.filter((contact) => contact.tags.includes(ZOHO_INVALID_TAG))).toHaveLength(INVALID);
-  expect(stored.map((contact) => contact.Email)).not.toContain(refused);
   // The expired token was refreshed once, not once per call or per worker.
   expect((await zoho.calls()).refresh).toBe(refreshesBefore + 1);
+  expect(stored.map((contact) => contact.Email)).not.toContain(refused);
 });
 
 test.describe("without client credentials", () => {
@@ -97,9 +100,12 @@ test.describe("without client credentials", () => {
     await logIn(page, seeded.admin.username, seeded.admin.password);
     await page.goto("/admin/zoho-sync");
 
-    const notice = page.getByRole("alert").filter({ hasText: "environment variables" });
-    await expect(notice).toContainText("ZOHO_CLIENT_ID");
-    await expect(notice).toContainText("ZOHO_CLIENT_SECRET");
-    await expect(notice).toContainText("ZOHO_REFRESH_TOKEN");
+    const notice = page.getByRole("region", { name: "Zoho CRM connection" });
+    await expect(notice).toContainText(
+      "Configure CRM API credentials in environment variables (client id, client secret, refresh token)",
+    );
+    for (const setting of ["ZOHO_CLIENT_ID", "ZOHO_CLIENT_SECRET", "ZOHO_REFRESH_TOKEN"]) {
+      await expect(notice.getByText(setting, { exact: true })).toBeVisible();
+    }
   });
 });
