@@ -12,6 +12,7 @@ import {
 } from "@/routes/admin-marketing";
 import { adminSeoRoute } from "@/routes/admin-seo";
 import { adminSupportRoute } from "@/routes/admin-support";
+import { adminSystemPopupsRoute } from "@/routes/admin-system-popups";
 import { signedInRoute } from "@/routes/_signed-in";
 import {
   accountBillingRoute,
@@ -55,6 +56,7 @@ const routeTree = rootRoute.addChildren([
       emailCampaignsRoute,
       crmAffiliatesRoute,
       adminSeoRoute,
+      adminSystemPopupsRoute,
     ]),
     tempAdminRoute,
   ]),
