@@ -21,11 +21,14 @@ import { NeedsCreditsOffer } from "./needs-credits-offer";
 const FALLBACK_UPGRADE_TITLE = "You've reached your free limit";
 const FALLBACK_BUTTON_TEXT = "Upgrade Now";
 const FALLBACK_BUTTON_URL = "/pricing";
-const FALLBACK_UPGRADE_TEXTS = {
-  content: "",
-  features: UPGRADE_FALLBACK.features.map((text, index) => ({ text, highlight: index === 0 })),
-  pricing: UPGRADE_FALLBACK.pricing,
-};
+// A function, not a constant: the pricing feature imports this one too, so its figures are read once both are loaded.
+function fallbackUpgradeTexts() {
+  return {
+    content: "",
+    features: UPGRADE_FALLBACK.features.map((text, index) => ({ text, highlight: index === 0 })),
+    pricing: UPGRADE_FALLBACK.pricing,
+  };
+}
 /** The discount offer's words when its popup cannot be read. */
 const FALLBACK_DISCOUNT_OFFER: DiscountOfferTexts = {
   title: "Special One-Time Offer",
@@ -105,7 +108,7 @@ function UpgradeContent({ usage, discount, close }: UpgradeContentProps) {
             : "You've used your free validations this month."}
         </DialogDescription>
       </DialogHeader>
-      {popup.isPending ? <PopupLoading /> : <PopupTexts popup={config ?? FALLBACK_UPGRADE_TEXTS} />}
+      {popup.isPending ? <PopupLoading /> : <PopupTexts popup={config ?? fallbackUpgradeTexts()} />}
       {offerShown ? (
         <DiscountOffer
           code={discount.code ?? generate.data?.discountCode ?? null}
