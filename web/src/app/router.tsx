@@ -14,6 +14,7 @@ import {
 import { adminSeoRoute } from "@/routes/admin-seo";
 import { adminSupportRoute } from "@/routes/admin-support";
 import { adminZohoSyncRoute } from "@/routes/admin-zoho-sync";
+import { adminSystemPopupsRoute } from "@/routes/admin-system-popups";
 import { signedInRoute } from "@/routes/_signed-in";
 import {
   accountBillingRoute,
@@ -67,6 +68,7 @@ const routeTree = rootRoute.addChildren([
       adminDuplicatesRoute,
       duplicateManagementRoute,
       adminZohoSyncRoute,
+      adminSystemPopupsRoute,
     ]),
     tempAdminRoute,
   ]),

@@ -8,6 +8,7 @@ import { Toaster } from "@/components/ui/toaster";
 import { NeedsCreditsDialog } from "@/features/account";
 import { useAuth } from "@/features/auth";
 import { BannerSlot, CampaignOffers, CampaignPopup, CampaignSlotsProvider } from "@/features/campaigns";
+import { WelcomeDialog } from "@/features/popups";
 import { cn } from "@/lib/cn";
 import { NotFoundScreen } from "./not-found";
 
@@ -48,6 +49,8 @@ function RootLayout() {
       </CampaignSlotsProvider>
       {/* Any call refused for want of credits, on any screen, opens the upgrade offer. */}
       <NeedsCreditsDialog />
+      {/* Once, right after a registration. */}
+      <WelcomeDialog userId={isLoading ? undefined : (user?.id ?? null)} />
       <Toaster />
     </div>
   );

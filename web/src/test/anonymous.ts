@@ -37,3 +37,14 @@ export const upgradePopup: SystemPopup = {
   pricing: { monthly: "Starting at $19/month" },
   isActive: true,
 };
+
+export const discountOfferPopup: SystemPopup = {
+  popupType: "discount_offer",
+  title: "Special One-Time Offer",
+  content: "{percent}% off your first month",
+  features: [{ text: "Expires in {expiresIn} · Single use", highlight: false }],
+  buttonText: "Claim {percent}% Discount Now",
+  buttonUrl: "/pricing",
+  pricing: {},
+  isActive: true,
+};

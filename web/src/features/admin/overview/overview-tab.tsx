@@ -1,7 +1,7 @@
 // The overview: the platform's figures for a timeframe with their trends, the charts, and the all-time totals.
 import { type PlatformSeries, TIMEFRAMES } from "@contracts/admin";
 import { Link } from "@tanstack/react-router";
-import { HandshakeIcon, MegaphoneIcon, SearchIcon } from "lucide-react";
+import { HandshakeIcon, MegaphoneIcon, SearchIcon, WindIcon } from "lucide-react";
 import { BarChart } from "@/components/ui/bar-chart";
 import { focusRing } from "@/components/ui/focus";
 import { cn } from "@/lib/cn";
@@ -73,6 +73,11 @@ export function OverviewTab({ view, onViewChange }: AdminTabProps) {
           <SearchIcon className="size-5 text-primary" aria-hidden />
           <span className="font-semibold">SEO</span>
           <span className="text-sm text-muted-foreground">Landing pages, keywords and their conversions</span>
+        </Link>
+        <Link to="/admin/system-popups" className={areaCardClass}>
+          <WindIcon className="size-5 text-primary" aria-hidden />
+          <span className="font-semibold">System Popups</span>
+          <span className="text-sm text-muted-foreground">The upgrade offer, the welcome and the discount offer</span>
         </Link>
       </nav>
     </div>

@@ -2,7 +2,13 @@
 import type { AnonymousSession } from "@contracts/anonymous";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { anonymousSession, storeTestSessionId, testSessionId, upgradePopup } from "@/test/anonymous";
+import {
+  anonymousSession,
+  discountOfferPopup,
+  storeTestSessionId,
+  testSessionId,
+  upgradePopup,
+} from "@/test/anonymous";
 import { json, mockNetwork } from "@/test/network";
 import { renderApp } from "@/test/render-app";
 import { companyResult } from "@/test/scrape-results";
@@ -20,6 +26,7 @@ function lastFreeValidation(reply: Partial<AnonymousSession>, routes: Parameters
     "POST /api/anonymous/update-usage": () =>
       json(anonymousSession({ validationsUsed: 10, needsRegistration: true, ...reply })),
     "GET /api/admin/system-popups/upgrade_limit": () => json(upgradePopup),
+    "GET /api/admin/system-popups/discount_offer": () => json(discountOfferPopup),
     // A valid address's domain is explored next; this dialog's story does not depend on what it finds.
     "POST /api/scrape-domain": () => json(companyResult("mailscout-demo.test")),
     ...routes,
@@ -72,6 +79,49 @@ describe("upgrade dialog", () => {
     expect(await navigator.clipboard.readText()).toBe("SAVE20-K3X9P2");
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(await screen.findByText("SAVE20-K3X9P2")).toBeVisible();
+  });
+
+  it("words the offer as the discount_offer popup says, its placeholders filled in, as plain text", async () => {
+    lastFreeValidation(
+      { discountEligible: true, discountCode: "SAVE20-EXISTS", discountExpiresAt: inADay() },
+      {
+        "GET /api/admin/system-popups/discount_offer": () =>
+          json({
+            ...discountOfferPopup,
+            title: "Just for you",
+            content: "<b>{percent}</b> percent off",
+            features: [{ text: "Ends in {expiresIn}", highlight: true }, { text: "One code per visitor", highlight: false }],
+            buttonText: "Take {percent}% off",
+          }),
+      },
+    );
+    const { dialog, user } = await validateOnce();
+    await user.click(await dialog.findByRole("button", { name: "Upgrade Now" }));
+
+    const offer = within(await dialog.findByRole("region", { name: "Just for you" }));
+    expect(offer.getByText("<b>20</b> percent off")).toBeVisible();
+    expect(offer.getByText("Ends in 24 hours")).toBeVisible();
+    expect(offer.getByText("One code per visitor")).toBeVisible();
+    expect(offer.getByRole("button", { name: "Take 20% off" })).toBeVisible();
+  });
+
+  it("asks for the upgrade popup again on every opening, so an admin's edit shows at once", async () => {
+    let title = "First title";
+    const fetchMock = lastFreeValidation(
+      { discountEligible: false },
+      { "GET /api/admin/system-popups/upgrade_limit": () => json({ ...upgradePopup, title }) },
+    );
+    const { dialog, user } = await validateOnce();
+    expect(dialog.getByRole("heading", { name: "First title" })).toBeVisible();
+    await user.click(dialog.getByRole("button", { name: "Maybe Later" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    title = "Edited by an admin";
+    await user.click(screen.getByRole("button", { name: "Validate & Explore Domain" }));
+    const reopened = within(await screen.findByRole("dialog"));
+    expect(await reopened.findByRole("heading", { name: "Edited by an admin" })).toBeVisible();
+    const asked = fetchMock.mock.calls.filter(([url]) => String(url).endsWith("/upgrade_limit"));
+    expect(asked).toHaveLength(2);
   });
 
   it("shows the session's existing code without asking for a new one", async () => {

@@ -1,27 +1,41 @@
 // The upgrade dialog. For a visitor (free-limit): shown when the free allowance is used up; its texts come from the
-// configured system popup, fetched when it opens, with the pricing module's figures when that fails, and a visitor
-// eligible for the one-time discount sees it revealed on their first click of the upgrade button. For a signed-in
-// person with nothing left to pay for the work (needs-credits): the plans and the credit blocks, on to /pricing.
-import type { SystemPopup } from "@contracts/anonymous";
+// upgrade_limit system popup, fetched afresh on every opening (so an admin's edit shows to the next visitor), with
+// the pricing module's figures when that fails, and a visitor eligible for the one-time discount sees it revealed on
+// their first click of the upgrade button, in the discount_offer popup's words. For a signed-in person with nothing
+// left to pay for the work (needs-credits): the plans and the credit blocks, on to /pricing.
 import { useNavigate } from "@tanstack/react-router";
-import { CheckIcon, CrownIcon, LoaderCircleIcon, TicketPercentIcon } from "lucide-react";
+import { CrownIcon, LoaderCircleIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toast-store";
 import { DISCOUNT_VALID_HOURS, FIRST_MONTH_DISCOUNT_PERCENT } from "@contracts/billing";
+import { DiscountOfferCard, type DiscountOfferTexts, fillDiscountOffer, PopupTexts, useSystemPopup } from "@/features/popups";
 import { UPGRADE_FALLBACK } from "@/features/pricing";
-import { cn } from "@/lib/cn";
 import { copyText } from "@/lib/clipboard";
 import { classifyLinkTarget } from "@/lib/navigation";
 import { useGenerateDiscount } from "../api/generate-discount";
-import { useUpgradePopup } from "../api/get-upgrade-popup";
 import { getSessionId } from "@/lib/session-id";
 import { NeedsCreditsOffer } from "./needs-credits-offer";
 
 const FALLBACK_UPGRADE_TITLE = "You've reached your free limit";
 const FALLBACK_BUTTON_TEXT = "Upgrade Now";
 const FALLBACK_BUTTON_URL = "/pricing";
+// A function, not a constant: the pricing feature imports this one too, so its figures are read once both are loaded.
+function fallbackUpgradeTexts() {
+  return {
+    content: "",
+    features: UPGRADE_FALLBACK.features.map((text, index) => ({ text, highlight: index === 0 })),
+    pricing: UPGRADE_FALLBACK.pricing,
+  };
+}
+/** The discount offer's words when its popup cannot be read. */
+const FALLBACK_DISCOUNT_OFFER: DiscountOfferTexts = {
+  title: "Special One-Time Offer",
+  content: "{percent}% off your first month",
+  features: [{ text: "Expires in {expiresIn} · Single use", highlight: false }],
+  buttonText: "Claim {percent}% Discount Now",
+};
 
 type FreeLimitContent = {
   variant?: "free-limit";
@@ -60,7 +74,7 @@ export function UpgradeDialog({ open, onOpenChange, ...content }: UpgradeDialogP
 type UpgradeContentProps = Omit<FreeLimitContent, "variant"> & { close: () => void };
 
 function UpgradeContent({ usage, discount, close }: UpgradeContentProps) {
-  const popup = useUpgradePopup({ enabled: true });
+  const popup = useSystemPopup("upgrade_limit");
   const generate = useGenerateDiscount();
   const navigate = useNavigate();
   const [offerShown, setOfferShown] = useState(false);
@@ -94,7 +108,7 @@ function UpgradeContent({ usage, discount, close }: UpgradeContentProps) {
             : "You've used your free validations this month."}
         </DialogDescription>
       </DialogHeader>
-      {popup.isPending ? <PopupLoading /> : <PopupTexts config={config} />}
+      {popup.isPending ? <PopupLoading /> : <PopupTexts popup={config ?? fallbackUpgradeTexts()} />}
       {offerShown ? (
         <DiscountOffer
           code={discount.code ?? generate.data?.discountCode ?? null}
@@ -123,33 +137,6 @@ function UpgradeContent({ usage, discount, close }: UpgradeContentProps) {
   );
 }
 
-function PopupTexts({ config }: { config: SystemPopup | undefined }) {
-  const features = config
-    ? config.features
-    : UPGRADE_FALLBACK.features.map((text, index) => ({ text, highlight: index === 0 }));
-  const { monthly, payPerUse, annual } = config ? config.pricing : UPGRADE_FALLBACK.pricing;
-  const prices = [monthly, payPerUse, annual].filter((text): text is string => Boolean(text));
-
-  return (
-    <div className="grid gap-4">
-      {config?.content && <p className="text-sm">{config.content}</p>}
-      {features.length > 0 && (
-        <ul className="grid gap-2 text-sm">
-          {features.map((feature) => (
-            <li key={feature.text} className="flex items-start gap-2">
-              <CheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
-              <span className={cn(feature.highlight && "font-semibold text-primary")}>{feature.text}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      {prices.length > 0 && (
-        <p className="rounded-lg bg-muted px-3 py-2 text-center text-sm text-muted-foreground">{prices.join(" • ")}</p>
-      )}
-    </div>
-  );
-}
-
 function PopupLoading() {
   return (
     <div role="status" className="grid gap-2">
@@ -171,6 +158,12 @@ type DiscountOfferProps = {
 };
 
 function DiscountOffer({ code, expiresAt, failed, onClaimed, onDeclined }: DiscountOfferProps) {
+  const popup = useSystemPopup("discount_offer");
+  const offer = fillDiscountOffer(popup.data ?? FALLBACK_DISCOUNT_OFFER, {
+    percent: FIRST_MONTH_DISCOUNT_PERCENT,
+    expiresIn: expiryText(expiresAt),
+  });
+
   async function claim(claimed: string) {
     if (!(await copyText(claimed))) {
       toast({ title: "Could not copy your code", description: `Your discount code is ${claimed}.` });
@@ -179,17 +172,10 @@ function DiscountOffer({ code, expiresAt, failed, onClaimed, onDeclined }: Disco
   }
 
   return (
-    <section
-      aria-labelledby="discount-offer-title"
-      className="grid gap-3 rounded-xl border-2 border-dashed border-primary/50 bg-primary/5 p-4 text-center"
-    >
-      <h3 id="discount-offer-title" className="flex items-center justify-center gap-2 font-semibold text-primary">
-        <TicketPercentIcon className="size-5" aria-hidden />
-        Special One-Time Offer
-      </h3>
-      <p className="text-2xl font-bold tracking-tight">{FIRST_MONTH_DISCOUNT_PERCENT}% off your first month</p>
-      <div aria-live="polite">
-        {code ? (
+    <DiscountOfferCard
+      offer={offer}
+      code={
+        code ? (
           <p className="grid gap-1">
             <span className="text-xs text-muted-foreground">Your discount code</span>
             <code className="rounded-lg border bg-card px-3 py-2 font-mono text-lg font-semibold tracking-wider">{code}</code>
@@ -201,16 +187,17 @@ function DiscountOffer({ code, expiresAt, failed, onClaimed, onDeclined }: Disco
             <LoaderCircleIcon className="size-4 animate-spin" aria-hidden />
             Preparing your code...
           </p>
-        )}
-      </div>
-      <p className="text-xs text-muted-foreground">Expires in {expiryText(expiresAt)} · Single use</p>
-      <div className="grid gap-2">
-        {code && <Button onClick={() => void claim(code)}>Claim {FIRST_MONTH_DISCOUNT_PERCENT}% Discount Now</Button>}
-        <Button variant="outline" onClick={onDeclined}>
-          Continue Without Discount
-        </Button>
-      </div>
-    </section>
+        )
+      }
+      actions={
+        <>
+          {code && <Button onClick={() => void claim(code)}>{offer.buttonText}</Button>}
+          <Button variant="outline" onClick={onDeclined}>
+            Continue Without Discount
+          </Button>
+        </>
+      }
+    />
   );
 }
 
