@@ -126,7 +126,7 @@ revoke execute on function private.raise_duplicate_record_not_found() from publi
 
 -- Functions -------------------------------------------------------------------------------------------------------
 
-create or replace function public.merge_saved_contacts(keep_id bigint, delete_ids bigint[], fields jsonb default null)
+create or replace function private.merge_saved_contacts(keep_id bigint, delete_ids bigint[], fields jsonb default null)
 returns bigint
 language plpgsql
 security definer
@@ -215,13 +215,13 @@ begin
   return audit_id;
 end;
 $$;
-comment on function public.merge_saved_contacts(bigint, bigint[], jsonb) is
+comment on function private.merge_saved_contacts(bigint, bigint[], jsonb) is
   'Admins: merges one owner''s saved contacts of one inbox into keep_id (blanks filled newest first, notes joined, '
   'fields as given), removing delete_ids; audited. Answers the audit entry''s id, which an undo names.';
-revoke execute on function public.merge_saved_contacts(bigint, bigint[], jsonb) from public, anon, authenticated, service_role;
-grant execute on function public.merge_saved_contacts(bigint, bigint[], jsonb) to authenticated;
+revoke execute on function private.merge_saved_contacts(bigint, bigint[], jsonb) from public;
+grant execute on function private.merge_saved_contacts(bigint, bigint[], jsonb) to authenticated;
 
-create or replace function public.undo_contact_merge(audit_id bigint)
+create or replace function private.undo_contact_merge(audit_id bigint)
 returns bigint[]
 language plpgsql
 security definer
@@ -278,13 +278,13 @@ begin
   return entry.removed_ids;
 end;
 $$;
-comment on function public.undo_contact_merge(bigint) is
+comment on function private.undo_contact_merge(bigint) is
   'Admins: undoes a merge within 30 days, once, while its kept record is unchanged: the removed rows come back with '
   'their ids and the kept record as it was. Answers the restored ids.';
-revoke execute on function public.undo_contact_merge(bigint) from public, anon, authenticated, service_role;
-grant execute on function public.undo_contact_merge(bigint) to authenticated;
+revoke execute on function private.undo_contact_merge(bigint) from public;
+grant execute on function private.undo_contact_merge(bigint) to authenticated;
 
-create or replace function public.update_duplicate_record(record_id bigint, fields jsonb)
+create or replace function private.update_duplicate_record(record_id bigint, fields jsonb)
 returns bigint
 language plpgsql
 security definer
@@ -308,12 +308,12 @@ begin
   return audit_id;
 end;
 $$;
-comment on function public.update_duplicate_record(bigint, jsonb) is
+comment on function private.update_duplicate_record(bigint, jsonb) is
   'Admins: sets the given fields (the API''s names) of any saved contact; audited. Answers the audit entry''s id.';
-revoke execute on function public.update_duplicate_record(bigint, jsonb) from public, anon, authenticated, service_role;
-grant execute on function public.update_duplicate_record(bigint, jsonb) to authenticated;
+revoke execute on function private.update_duplicate_record(bigint, jsonb) from public;
+grant execute on function private.update_duplicate_record(bigint, jsonb) to authenticated;
 
-create or replace function public.delete_duplicate_record(record_id bigint)
+create or replace function private.delete_duplicate_record(record_id bigint)
 returns bigint
 language plpgsql
 security definer
@@ -337,7 +337,7 @@ begin
   return audit_id;
 end;
 $$;
-comment on function public.delete_duplicate_record(bigint) is
+comment on function private.delete_duplicate_record(bigint) is
   'Admins: deletes any saved contact, keeping the row in the contact audit log; answers the audit entry''s id.';
-revoke execute on function public.delete_duplicate_record(bigint) from public, anon, authenticated, service_role;
-grant execute on function public.delete_duplicate_record(bigint) to authenticated;
+revoke execute on function private.delete_duplicate_record(bigint) from public;
+grant execute on function private.delete_duplicate_record(bigint) to authenticated;

@@ -1216,20 +1216,8 @@ isOneToOne: false
 "delete_contact_list":
 { Args: { "list_id": number }; Returns: number
                            },
-"delete_duplicate_record":
-{ Args: { "record_id": number }; Returns: number
-                           },
 "email_key":
 { Args: { "email": string }; Returns: string
-                           },
-"merge_saved_contacts":
-{ Args: { "delete_ids": (number)[],"fields"?: Json,"keep_id": number }; Returns: number
-                           },
-"undo_contact_merge":
-{ Args: { "audit_id": number }; Returns: (number)[]
-                           },
-"update_duplicate_record":
-{ Args: { "fields": Json,"record_id": number }; Returns: number
                            }
           }
           Enums: {

@@ -62,21 +62,21 @@ reset role;
 
 -- The calls name the ids as literals: the actors need nothing but the function.
 select * from tests.assert_admin_only(
-  format('select public.merge_saved_contacts(%s, array[%s])', pg_temp.id('kept'), pg_temp.id('older')),
+  format('select private.merge_saved_contacts(%s, array[%s])', pg_temp.id('kept'), pg_temp.id('older')),
   users => array['owner', 'other'], admin => 'site_admin');
 select * from tests.assert_admin_only(
-  format($$ select public.update_duplicate_record(%s, '{"company": "Acme"}') $$, pg_temp.id('kept')),
+  format($$ select private.update_duplicate_record(%s, '{"company": "Acme"}') $$, pg_temp.id('kept')),
   users => array['owner', 'other'], admin => 'site_admin');
-select * from tests.assert_admin_only(format('select public.delete_duplicate_record(%s)', pg_temp.id('others')),
+select * from tests.assert_admin_only(format('select private.delete_duplicate_record(%s)', pg_temp.id('others')),
   users => array['owner', 'other'], admin => 'site_admin');
-select * from tests.assert_admin_only('select public.undo_contact_merge(1)', users => array['owner', 'other']);
+select * from tests.assert_admin_only('select private.undo_contact_merge(1)', users => array['owner', 'other']);
 
 -- Act 3: a merge ----------------------------------------------------------------------------------------------------
 
 select tests.authenticate_as('site_admin');
 create temporary table merges (name text primary key, audit_id bigint) on commit drop;
 grant select, insert on merges to authenticated;
-insert into merges select 'first', public.merge_saved_contacts(pg_temp.id('kept'), array[pg_temp.id('older'),
+insert into merges select 'first', private.merge_saved_contacts(pg_temp.id('kept'), array[pg_temp.id('older'),
   pg_temp.id('newer')]);
 reset role;
 
@@ -106,7 +106,7 @@ select results_eq(
 
 select tests.authenticate_as('site_admin');
 select results_eq(
-  $$ select public.undo_contact_merge((select audit_id from merges where name = 'first')) $$,
+  $$ select private.undo_contact_merge((select audit_id from merges where name = 'first')) $$,
   $$ select array[pg_temp.id('older'), pg_temp.id('newer')] $$,
   'an admin undoes the merge and learns the restored ids');
 reset role;
@@ -130,44 +130,44 @@ select ok((select undone_at is not null and undone_by = tests.get_user_id('site_
            where id = (select audit_id from merges where name = 'first')), 'the entry records who undid it');
 
 select tests.authenticate_as('site_admin');
-select throws_ok($$ select public.undo_contact_merge((select audit_id from merges where name = 'first')) $$,
+select throws_ok($$ select private.undo_contact_merge((select audit_id from merges where name = 'first')) $$,
   'P0409', 'merge_already_undone', 'a merge is undone once');
-select throws_ok($$ select public.undo_contact_merge(-1) $$, 'P0404', 'merge_not_found', 'an unknown merge is not found');
+select throws_ok($$ select private.undo_contact_merge(-1) $$, 'P0404', 'merge_not_found', 'an unknown merge is not found');
 
 -- Act 5: what a merge refuses ----------------------------------------------------------------------------------------
 
-select throws_ok($$ select public.merge_saved_contacts(pg_temp.id('kept'), array[pg_temp.id('others')]) $$,
+select throws_ok($$ select private.merge_saved_contacts(pg_temp.id('kept'), array[pg_temp.id('others')]) $$,
   'P0409', 'different_owners', 'records of different owners never merge');
-select throws_ok($$ select public.merge_saved_contacts(pg_temp.id('kept'), array[pg_temp.id('elsewhere')]) $$,
+select throws_ok($$ select private.merge_saved_contacts(pg_temp.id('kept'), array[pg_temp.id('elsewhere')]) $$,
   'P0409', 'no_shared_email_key', 'records reaching other inboxes do not merge');
-select throws_ok($$ select public.merge_saved_contacts(pg_temp.id('kept'), array[-1]) $$,
+select throws_ok($$ select private.merge_saved_contacts(pg_temp.id('kept'), array[-1]) $$,
   'P0404', 'duplicate_record_not_found', 'an unknown merged record is not found');
-select throws_ok($$ select public.merge_saved_contacts(-1, array[pg_temp.id('older')]) $$,
+select throws_ok($$ select private.merge_saved_contacts(-1, array[pg_temp.id('older')]) $$,
   'P0404', 'duplicate_record_not_found', 'an unknown kept record is not found');
-select throws_ok($$ select public.merge_saved_contacts(pg_temp.id('kept'), '{}') $$,
+select throws_ok($$ select private.merge_saved_contacts(pg_temp.id('kept'), '{}') $$,
   'P0422', 'merge_ids_invalid', 'a merge needs a record to remove');
-select throws_ok($$ select public.merge_saved_contacts(pg_temp.id('kept'), array[pg_temp.id('kept')]) $$,
+select throws_ok($$ select private.merge_saved_contacts(pg_temp.id('kept'), array[pg_temp.id('kept')]) $$,
   'P0422', 'merge_ids_invalid', 'the kept record is not also removed');
 select throws_ok(
-  $$ select public.merge_saved_contacts(pg_temp.id('kept'), array[pg_temp.id('older'), pg_temp.id('older')]) $$,
+  $$ select private.merge_saved_contacts(pg_temp.id('kept'), array[pg_temp.id('older'), pg_temp.id('older')]) $$,
   'P0422', 'merge_ids_invalid', 'an id is named once');
 select throws_ok(
-  $$ select public.merge_saved_contacts(pg_temp.id('kept'), array(select -g from generate_series(1, 51) as g)) $$,
+  $$ select private.merge_saved_contacts(pg_temp.id('kept'), array(select -g from generate_series(1, 51) as g)) $$,
   'P0422', 'merge_ids_invalid', 'at most 50 records go in one merge');
 select throws_ok(
-  $$ select public.merge_saved_contacts(pg_temp.id('kept'), array[pg_temp.id('older')], '{"email": "x@y.z"}') $$,
+  $$ select private.merge_saved_contacts(pg_temp.id('kept'), array[pg_temp.id('older')], '{"email": "x@y.z"}') $$,
   'P0422', 'fields_invalid', 'only the editable fields can be set');
 select throws_ok(
-  $$ select public.merge_saved_contacts(pg_temp.id('kept'), array[pg_temp.id('older')], '{"notes": 5}') $$,
+  $$ select private.merge_saved_contacts(pg_temp.id('kept'), array[pg_temp.id('older')], '{"notes": 5}') $$,
   'P0422', 'fields_invalid', 'a field is text or null');
 reset role;
 update public.saved_contacts set notes = repeat('a', 1500) where id = pg_temp.id('kept');
 update public.saved_contacts set notes = repeat('b', 600) where id = pg_temp.id('older');
 select tests.authenticate_as('site_admin');
-select throws_ok($$ select public.merge_saved_contacts(pg_temp.id('kept'), array[pg_temp.id('older')]) $$,
+select throws_ok($$ select private.merge_saved_contacts(pg_temp.id('kept'), array[pg_temp.id('older')]) $$,
   'P0409', 'merged_notes_too_long', 'joined notes over 2,000 characters are refused');
 select lives_ok(
-  $$ insert into merges select 'picked', public.merge_saved_contacts(pg_temp.id('kept'), array[pg_temp.id('older')],
+  $$ insert into merges select 'picked', private.merge_saved_contacts(pg_temp.id('kept'), array[pg_temp.id('older')],
        '{"notes": "Chosen", "firstName": "Jon", "lastName": ""}') $$,
   'fields the admin picked replace the merged values, notes included');
 reset role;
@@ -181,14 +181,14 @@ select results_eq(
 select tests.authenticate_as('owner');
 update public.saved_contacts set company = 'Changed' where id = pg_temp.id('kept');
 select tests.authenticate_as('site_admin');
-select throws_ok($$ select public.undo_contact_merge((select audit_id from merges where name = 'picked')) $$,
+select throws_ok($$ select private.undo_contact_merge((select audit_id from merges where name = 'picked')) $$,
   'P0409', 'kept_record_changed', 'no undo once the kept record has changed');
 
-insert into merges select 'resaved', public.merge_saved_contacts(pg_temp.id('kept'), array[pg_temp.id('newer')]);
+insert into merges select 'resaved', private.merge_saved_contacts(pg_temp.id('kept'), array[pg_temp.id('newer')]);
 select tests.authenticate_as('owner');
 insert into public.saved_contacts (email, source) values ('JohnDoe+News@googlemail.com', 'manual');
 select tests.authenticate_as('site_admin');
-select throws_ok($$ select public.undo_contact_merge((select audit_id from merges where name = 'resaved')) $$,
+select throws_ok($$ select private.undo_contact_merge((select audit_id from merges where name = 'resaved')) $$,
   'P0409', 'merged_contact_saved_again', 'no undo once the owner saved a removed address again');
 
 reset role;
@@ -196,24 +196,24 @@ delete from public.saved_contacts where email = 'JohnDoe+News@googlemail.com';
 update public.contact_audit_log set created_at = now() - interval '31 days'
  where id = (select audit_id from merges where name = 'resaved');
 select tests.authenticate_as('site_admin');
-select throws_ok($$ select public.undo_contact_merge((select audit_id from merges where name = 'resaved')) $$,
+select throws_ok($$ select private.undo_contact_merge((select audit_id from merges where name = 'resaved')) $$,
   'P0409', 'merge_undo_expired', 'no undo after 30 days');
 
 -- Act 7: edit and delete --------------------------------------------------------------------------------------------
 
 select lives_ok(
-  $$ insert into merges select 'edit', public.update_duplicate_record(pg_temp.id('others'),
+  $$ insert into merges select 'edit', private.update_duplicate_record(pg_temp.id('others'),
        '{"company": "Acme", "jobTitle": "CEO", "phoneNumber": null}') $$,
   'an admin edits anyone''s record');
-select throws_ok($$ select public.update_duplicate_record(-1, '{}') $$, 'P0404', 'duplicate_record_not_found',
+select throws_ok($$ select private.update_duplicate_record(-1, '{}') $$, 'P0404', 'duplicate_record_not_found',
   'an unknown record is not found for an edit');
-select throws_ok($$ select public.update_duplicate_record(pg_temp.id('others'), '["company"]') $$, 'P0422',
+select throws_ok($$ select private.update_duplicate_record(pg_temp.id('others'), '["company"]') $$, 'P0422',
   'fields_invalid', 'an edit is an object of fields');
-select throws_ok($$ select public.undo_contact_merge((select audit_id from merges where name = 'edit')) $$,
+select throws_ok($$ select private.undo_contact_merge((select audit_id from merges where name = 'edit')) $$,
   'P0404', 'merge_not_found', 'an edit is no merge to undo');
-select lives_ok($$ insert into merges select 'delete', public.delete_duplicate_record(pg_temp.id('others')) $$,
+select lives_ok($$ insert into merges select 'delete', private.delete_duplicate_record(pg_temp.id('others')) $$,
   'an admin deletes anyone''s record');
-select throws_ok($$ select public.delete_duplicate_record(pg_temp.id('others')) $$, 'P0404',
+select throws_ok($$ select private.delete_duplicate_record(pg_temp.id('others')) $$, 'P0404',
   'duplicate_record_not_found', 'a deleted record is not found');
 reset role;
 select is_empty($$ select from public.saved_contacts where id = pg_temp.id('others') $$, 'the deleted record is gone');

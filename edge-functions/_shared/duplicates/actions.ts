@@ -22,21 +22,21 @@ export async function updateDuplicateRecord(
   fields: DuplicateFields,
 ): Promise<DuplicateRecord> {
   return await asDuplicatesAdmin(claims, async (sql) => {
-    await sql`select public.update_duplicate_record(${id}, ${sql.json(definedFields(fields))})`;
+    await sql`select private.update_duplicate_record(${id}, ${sql.json(definedFields(fields))})`;
     return await recordNow(sql, id);
   });
 }
 
 /** Deletes any saved contact, keeping the row in the audit log. */
 export async function deleteDuplicateRecord(claims: AccessTokenClaims, id: number): Promise<void> {
-  await asDuplicatesAdmin(claims, (sql) => sql`select public.delete_duplicate_record(${id})`);
+  await asDuplicatesAdmin(claims, (sql) => sql`select private.delete_duplicate_record(${id})`);
 }
 
 export async function mergeDuplicates(claims: AccessTokenClaims, merge: MergeRequest): Promise<MergeResult> {
   return await asDuplicatesAdmin(claims, async (sql) => {
     const fields = merge.fields ? sql.json(definedFields(merge.fields)) : null;
     const [entry] = await sql<{ merge_id: string }[]>`
-      select public.merge_saved_contacts(${merge.keepId}, ${merge.deleteIds}::bigint[], ${fields}) as merge_id
+      select private.merge_saved_contacts(${merge.keepId}, ${merge.deleteIds}::bigint[], ${fields}) as merge_id
     `;
     return {
       mergeId: Number(entry?.merge_id),
@@ -49,7 +49,7 @@ export async function mergeDuplicates(claims: AccessTokenClaims, merge: MergeReq
 export async function undoMerge(claims: AccessTokenClaims, mergeId: number): Promise<UndoMergeResult> {
   return await asDuplicatesAdmin(claims, async (sql) => {
     const [undone] = await sql<{ restored_ids: string[]; kept_id: string }[]>`
-      select public.undo_contact_merge(${mergeId}) as restored_ids,
+      select private.undo_contact_merge(${mergeId}) as restored_ids,
              (select kept_id from public.contact_audit_log where id = ${mergeId}) as kept_id
     `;
     return {

@@ -13,8 +13,8 @@ import {
 } from "@/routes/admin-marketing";
 import { adminSeoRoute } from "@/routes/admin-seo";
 import { adminSupportRoute } from "@/routes/admin-support";
-import { adminZohoSyncRoute } from "@/routes/admin-zoho-sync";
 import { adminSystemPopupsRoute } from "@/routes/admin-system-popups";
+import { adminZohoSyncRoute } from "@/routes/admin-zoho-sync";
 import { signedInRoute } from "@/routes/_signed-in";
 import {
   accountBillingRoute,
