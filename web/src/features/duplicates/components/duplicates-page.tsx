@@ -16,7 +16,7 @@ export function DuplicatesPage() {
   const onUndo = (mergeId: number) => undo.mutate(mergeId);
 
   return (
-    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8">
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8">
       <AdminSection
         title="Duplicate contacts"
         level={1}

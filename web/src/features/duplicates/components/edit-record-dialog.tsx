@@ -51,7 +51,10 @@ export function EditRecordDialog({ record, records, onClose }: EditRecordDialogP
             <div key={field} className="grid gap-2">
               {field === "notes" ? <TextareaField {...props} /> : <TextField {...props} autoComplete="off" />}
               {offered.length > 0 && (
-                <div role="group" aria-label={`Values of ${FIELD_LABELS[field]} in this group`} className="flex flex-wrap gap-1">
+                <div role="group" aria-label={`Values of ${FIELD_LABELS[field]} in this group`} className="flex flex-wrap items-center gap-1">
+                  <span aria-hidden className="text-xs text-muted-foreground">
+                    In this group:
+                  </span>
                   {offered.map((value) => (
                     <Button
                       key={value}

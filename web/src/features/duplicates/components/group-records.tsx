@@ -31,8 +31,8 @@ export function GroupRecords({ email, onUndo }: GroupRecordsProps) {
 
   if (records.isPending) {
     return (
-      <div className="grid gap-3" aria-busy="true">
-        <p className="sr-only">Loading the records of {email}</p>
+      <div role="status" className="grid gap-3">
+        <span className="sr-only">Loading the records of {email}</span>
         {[0, 1].map((index) => (
           <Skeleton key={index} className="h-56" />
         ))}
@@ -67,7 +67,7 @@ export function GroupRecords({ email, onUndo }: GroupRecordsProps) {
     <section aria-label={`Records of ${email}`} className="grid content-start gap-4">
       <div className="grid gap-1">
         <h2 className="text-xl font-semibold tracking-tight break-all">{email}</h2>
-        <p className="text-sm text-muted-foreground">
+        <p role="status" className="text-sm text-muted-foreground">
           {plural(all.length, "record")}. Keep one, mark the others to merge into it.
         </p>
       </div>
