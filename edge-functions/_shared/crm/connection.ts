@@ -126,8 +126,7 @@ export async function finishConsent(query: CallbackQuery): Promise<string> {
   try {
     granted = await exchangeCode({
       accountsUrl: accountsHost,
-      clientId: settings.clientId,
-      clientSecret: settings.clientSecret,
+      credentials: { clientId: settings.clientId, clientSecret: settings.clientSecret },
       redirectUri: settings.redirectUri,
       code: query.code,
     });
@@ -135,7 +134,7 @@ export async function finishConsent(query: CallbackQuery): Promise<string> {
     console.error("Zoho refused or failed the code exchange:", error);
     return fail("exchange_failed");
   }
-  const apiHost = trustedApiHost(granted.apiDomain ?? settings.apiUrl, settings.apiUrl);
+  const apiHost = trustedApiHost(granted.apiDomain, settings.apiUrl);
   if (!apiHost) return fail("untrusted_host");
   const integration = await storeConnection(consumed.userId, {
     orgId: null,
