@@ -33,7 +33,8 @@ select tests.authenticate_as('owner');
 select results_eq(
   $$ select crm_type, crm_account_id, accounts_host, api_host, status, is_active, token_version, sync_settings
      from public.crm_integrations $$,
-  $$ values ('zoho', '700001', 'https://accounts.zoho.eu', 'https://www.zohoapis.eu', 'connected', true, 0, '{}'::jsonb) $$,
+  $$ values ('zoho', '700001', 'https://accounts.zoho.eu', 'https://www.zohoapis.eu', 'connected', true, 0,
+            '{}'::jsonb) $$,
   'the owner reads their connection''s state'
 );
 select throws_ok($$ select access_token_sealed from public.crm_integrations $$, '42501',
@@ -56,7 +57,8 @@ reset role;
 
 select throws_ok(
   $$ insert into public.crm_integrations (user_id, crm_type, accounts_host, api_host, refresh_token_sealed)
-     values (tests.get_user_id('owner'), 'zoho', 'https://accounts.zoho.com', 'https://www.zohoapis.com', 'v1.again') $$,
+     values (tests.get_user_id('owner'), 'zoho', 'https://accounts.zoho.com', 'https://www.zohoapis.com',
+             'v1.again') $$,
   '23505', 'duplicate key value violates unique constraint "crm_integrations_user_crm_key"',
   'one connection per user and CRM'
 );
