@@ -3,13 +3,14 @@
 import { isAdmin } from "../accounts/index.ts";
 import type { SignedIn } from "../auth/index.ts";
 import { DomainError } from "../errors.ts";
-import { siteUrl } from "../marketing/site.ts";
-import { missingZohoSettings, notConfiguredMessage, zohoSettings } from "./config.ts";
+import { siteUrl } from "../marketing/index.ts";
+import { missingZohoSettings, zohoSettings } from "./config.ts";
 import {
   type ConnectRequest,
   type CrmCallbackError,
   type CrmConnection,
   CRM_DEFAULT_RETURN_TO,
+  notConfiguredMessage,
   type TestConnection,
 } from "./contract.ts";
 import { createOAuthState, consumeOAuthState } from "./privileged-oauth-states.ts";

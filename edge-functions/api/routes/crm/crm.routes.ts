@@ -1,6 +1,6 @@
 // /api/crm/zoho: a signed-in user's own Zoho CRM connection (connect, Zoho's callback, disconnect) and syncs of their
-// own saved contacts. zohoSyncRoutes is shared with the admin's /api/admin/zoho (behind the admin guard), which acts on
-// the admin's own connection through the same handlers.
+// own saved contacts; and the admin's /api/admin/zoho (app.ts mounts it behind the admin guard), the same handlers on
+// the admin's own connection and contacts, with the platform's counters as its sync-stats.
 import { Hono } from "hono";
 import {
   bulkSyncRequestSchema,
@@ -41,3 +41,9 @@ export const crmRoutes = new Hono()
       .delete("/", handlers.disconnect)
       .route("/", zohoSyncRoutes(handlers.ownStats)),
   );
+
+/** /api/admin/zoho, mounted behind requireAdmin: the admin's own connection and syncs; sync-stats counts the platform. */
+export const zohoAdminRoutes = new Hono<SignedInEnv>().route(
+  "/zoho",
+  new Hono<SignedInEnv>().get("/connection", handlers.connection).route("/", zohoSyncRoutes(handlers.platformStats)),
+);

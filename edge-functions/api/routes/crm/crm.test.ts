@@ -13,7 +13,7 @@ import {
   syncStatsSchema,
   testConnectionSchema,
   ZOHO_INVALID_TAG,
-} from "../../../_shared/crm/contract.ts";
+} from "../../../_shared/contracts/crm.ts";
 import { createApp } from "../../app.ts";
 import { consentAs, connectZoho, followCallback, savedContacts, waitForRun, zoho } from "../../testing/crm.ts";
 import { assertError, call, signedInAdmin, signedInUser, withDatabase } from "../../testing/stack.ts";
