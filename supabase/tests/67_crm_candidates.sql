@@ -1,4 +1,4 @@
--- Zoho candidates (public.crm_sync_candidates): each caller sees their own saved contacts only, admins included, with
+-- Zoho candidates (private.crm_sync_candidates): each caller sees their own saved contacts only, admins included, with
 -- validity from the validation cache they may not read themselves, the last sync's outcome, filters, search, paging
 -- and the total of matches. Anonymous callers may not run it. The worker's lease release is the service role's alone
 -- and only works for the lease holder of a running run.
@@ -30,9 +30,9 @@ select private.record_crm_sync_run(:'integration', 'single', '{}',
 
 -- Who may run it -----------------------------------------------------------------------------------------------------
 
-select is(has_function_privilege('anon', 'public.crm_sync_candidates(text,text,bigint[],integer,integer)', 'execute'),
+select is(has_function_privilege('anon', 'private.crm_sync_candidates(text,text,bigint[],integer,integer)', 'execute'),
   false, 'visitors cannot list candidates');
-select is(has_function_privilege('authenticated', 'public.crm_sync_candidates(text,text,bigint[],integer,integer)',
+select is(has_function_privilege('authenticated', 'private.crm_sync_candidates(text,text,bigint[],integer,integer)',
   'execute'), true, 'signed-in users can');
 
 -- The owner ----------------------------------------------------------------------------------------------------------
@@ -40,36 +40,36 @@ select is(has_function_privilege('authenticated', 'public.crm_sync_candidates(te
 select tests.authenticate_as('owner');
 select results_eq(
   $$ select email, is_valid, deliverability_score, mobile, job_title, last_outcome, last_zoho_id, total
-     from public.crm_sync_candidates() $$,
+     from private.crm_sync_candidates() $$,
   $$ values ('k1@example.com', true, 90, '+1 555 0101', 'Role1', 'created', 'z1', 4::bigint),
             ('k2@example.com', false, 5, null, 'Role2', null, null, 4::bigint),
             ('k3@example.com', null, null, null, 'Role3', null, null, 4::bigint),
             ('k4@example.com', null, null, null, 'Role4', null, null, 4::bigint) $$,
   'the owner''s contacts in id order, with validity, enrichment and the last sync'
 );
-select results_eq($$ select email from public.crm_sync_candidates('valid') $$, $$ values ('k1@example.com') $$,
+select results_eq($$ select email from private.crm_sync_candidates('valid') $$, $$ values ('k1@example.com') $$,
   'valid: the latest validation is valid');
-select results_eq($$ select email from public.crm_sync_candidates('invalid') $$, $$ values ('k2@example.com') $$,
+select results_eq($$ select email from private.crm_sync_candidates('invalid') $$, $$ values ('k2@example.com') $$,
   'invalid: validated and not valid (never validated is neither)');
-select results_eq($$ select email from public.crm_sync_candidates('all', '%acme 3%') $$, $$ values ('k3@example.com') $$,
+select results_eq($$ select email from private.crm_sync_candidates('all', '%acme 3%') $$, $$ values ('k3@example.com') $$,
   'search matches the search text, in any case');
 select results_eq(
-  format($$ select email from public.crm_sync_candidates('all', null, array[%s, %s]) $$, :k3, :k2),
+  format($$ select email from private.crm_sync_candidates('all', null, array[%s, %s]) $$, :k3, :k2),
   $$ values ('k2@example.com'), ('k3@example.com') $$,
   'contact ids narrow to those'
 );
-select results_eq($$ select email, total from public.crm_sync_candidates('all', null, null, 2, 2) $$,
+select results_eq($$ select email, total from private.crm_sync_candidates('all', null, null, 2, 2) $$,
   $$ values ('k3@example.com', 4::bigint), ('k4@example.com', 4::bigint) $$, 'a page, with the total of matches');
-select is((select count(*) from public.crm_sync_candidates('all', null, array(select id from public.saved_contacts))),
+select is((select count(*) from private.crm_sync_candidates('all', null, array(select id from public.saved_contacts))),
   4::bigint, 'ids the owner does not own are left out');
 
 -- Others -------------------------------------------------------------------------------------------------------------
 
 select tests.authenticate_as('stranger');
-select results_eq($$ select email, last_outcome from public.crm_sync_candidates() $$,
+select results_eq($$ select email, last_outcome from private.crm_sync_candidates() $$,
   $$ values ('theirs@example.com', null::text) $$, 'another user sees only their own');
 select tests.authenticate_as('site_admin');
-select is((select count(*) from public.crm_sync_candidates()), 0::bigint,
+select is((select count(*) from private.crm_sync_candidates()), 0::bigint,
   'an admin''s candidates are their own too: nobody else''s contacts');
 reset role;
 
