@@ -1,13 +1,14 @@
 -- Zoho candidates: the caller's own saved contacts with their address's latest validation and their last sync. The
 -- validation cache (email_validations) is nobody's own data and closed to users, so this definer function reads it for
 -- the caller's contacts only (auth.uid(): an admin is treated like any user, since the admin's candidates are their
--- own too), and answers each contact's validity and score, never the cache itself.
+-- own too), and answers each contact's validity and score, never the cache itself. It lives in private, outside the
+-- REST API's schema, and the api calls it as the signed-in user.
 --
 -- filter: all, valid (the latest verdict is valid), invalid (validated and not valid). search, a LIKE pattern,
 -- matches the contact's search text. contact_ids narrows to those ids (the inline syncs read their contacts through
 -- it). page_limit null answers every match. total is the number of matches before paging.
 
-create or replace function public.crm_sync_candidates(
+create or replace function private.crm_sync_candidates(
   filter text default 'all',
   search text default null,
   contact_ids bigint[] default null,
@@ -66,8 +67,8 @@ as $$
    order by p.id
 $$;
 
-comment on function public.crm_sync_candidates(text, text, bigint[], integer, integer) is
+comment on function private.crm_sync_candidates(text, text, bigint[], integer, integer) is
   'The caller''s saved contacts as Zoho candidates: validity from the validation cache, the last sync''s outcome.';
 
-revoke all on function public.crm_sync_candidates(text, text, bigint[], integer, integer) from public, anon;
-grant execute on function public.crm_sync_candidates(text, text, bigint[], integer, integer) to authenticated;
+revoke all on function private.crm_sync_candidates(text, text, bigint[], integer, integer) from public, anon;
+grant execute on function private.crm_sync_candidates(text, text, bigint[], integer, integer) to authenticated;

@@ -21,7 +21,7 @@ import { bulkValidationRoutes } from "./routes/bulk-validation/bulk-validation.r
 import { campaignDeliveryRoutes } from "./routes/campaign-delivery/campaign-delivery.routes.ts";
 import { contactListsRoutes } from "./routes/contact-lists/contact-lists.routes.ts";
 import { contactsRoutes } from "./routes/contacts/contacts.routes.ts";
-import { crmRoutes } from "./routes/crm/crm.routes.ts";
+import { crmRoutes, zohoAdminRoutes } from "./routes/crm/crm.routes.ts";
 import { emailTrackingRoutes } from "./routes/email-tracking/email-tracking.routes.ts";
 import { explorationsRoutes } from "./routes/explorations/explorations.routes.ts";
 import { helpRoutes } from "./routes/help/help.routes.ts";
@@ -38,7 +38,6 @@ import { reportsRoutes } from "./routes/admin/reports/reports.routes.ts";
 import { statsRoutes, tempAdminStatsRoutes } from "./routes/admin/stats/stats.routes.ts";
 import { activePopupRoutes, systemPopupsRoutes } from "./routes/admin/system-popups/system-popups.routes.ts";
 import { usersRoutes } from "./routes/admin/users/users.routes.ts";
-import { zohoAdminRoutes } from "./routes/admin/zoho/zoho.routes.ts";
 import { affiliatesRoutes } from "./routes/admin/marketing/affiliates/affiliates.routes.ts";
 import { bannerAdsRoutes } from "./routes/admin/marketing/banner-ads/banner-ads.routes.ts";
 import { campaignsRoutes } from "./routes/admin/marketing/campaigns/campaigns.routes.ts";

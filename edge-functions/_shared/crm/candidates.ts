@@ -1,4 +1,4 @@
-// Zoho candidates: the caller's own saved contacts, read as the caller through public.crm_sync_candidates (validity
+// Zoho candidates: the caller's own saved contacts, read as the caller through private.crm_sync_candidates (validity
 // from the validation cache, the last sync's outcome). The same read gives the inline syncs their contacts.
 import type { SignedIn } from "../auth/index.ts";
 import { asUser } from "../db/as-user.ts";
@@ -36,7 +36,7 @@ interface Selection {
 async function candidateRows(caller: SignedIn, selection: Selection): Promise<CandidateRow[]> {
   const search = selection.q ? likePattern(selection.q) : null;
   return await asUser(caller.claims, (sql) => sql<CandidateRow[]>`
-    select * from public.crm_sync_candidates(
+    select * from private.crm_sync_candidates(
       ${selection.filter}, ${search}, ${selection.contactIds ?? null}::bigint[], ${selection.limit ?? null}::integer,
       ${selection.offset ?? 0}
     )

@@ -1,7 +1,7 @@
 // The operator's Zoho settings (README "Zoho CRM"), read from the functions' environment: the OAuth client, where Zoho
 // sends the browser back, the data centre's base URLs and the optional Self Client token.
 import { env } from "../env.ts";
-import { siteUrl } from "../marketing/site.ts";
+import { siteUrl } from "../marketing/index.ts";
 
 export interface ZohoSettings {
   clientId: string;
@@ -32,9 +32,4 @@ export function zohoSettings(): ZohoSettings {
     apiUrl: settings.ZOHO_API_URL.replace(/\/+$/, ""),
     selfClientRefreshToken: settings.ZOHO_REFRESH_TOKEN.trim() || null,
   };
-}
-
-/** The words test-connection and connect use when the client is not configured. */
-export function notConfiguredMessage(missing: string[]): string {
-  return `Zoho CRM is not configured: set ${missing.join(" and ")} in the functions' environment`;
 }

@@ -3,13 +3,14 @@
 import { isAdmin } from "../accounts/index.ts";
 import type { SignedIn } from "../auth/index.ts";
 import { DomainError } from "../errors.ts";
-import { siteUrl } from "../marketing/site.ts";
-import { missingZohoSettings, notConfiguredMessage, zohoSettings } from "./config.ts";
+import { siteUrl } from "../marketing/index.ts";
+import { missingZohoSettings, zohoSettings } from "./config.ts";
 import {
   type ConnectRequest,
   type CrmCallbackError,
   type CrmConnection,
   CRM_DEFAULT_RETURN_TO,
+  notConfiguredMessage,
   type TestConnection,
 } from "./contract.ts";
 import { createOAuthState, consumeOAuthState } from "./privileged-oauth-states.ts";
@@ -126,8 +127,7 @@ export async function finishConsent(query: CallbackQuery): Promise<string> {
   try {
     granted = await exchangeCode({
       accountsUrl: accountsHost,
-      clientId: settings.clientId,
-      clientSecret: settings.clientSecret,
+      credentials: { clientId: settings.clientId, clientSecret: settings.clientSecret },
       redirectUri: settings.redirectUri,
       code: query.code,
     });
@@ -135,7 +135,7 @@ export async function finishConsent(query: CallbackQuery): Promise<string> {
     console.error("Zoho refused or failed the code exchange:", error);
     return fail("exchange_failed");
   }
-  const apiHost = trustedApiHost(granted.apiDomain ?? settings.apiUrl, settings.apiUrl);
+  const apiHost = trustedApiHost(granted.apiDomain, settings.apiUrl);
   if (!apiHost) return fail("untrusted_host");
   const integration = await storeConnection(consumed.userId, {
     orgId: null,

@@ -62,6 +62,11 @@ export const connectRequestSchema = z.object({
 });
 export type ConnectRequest = z.input<typeof connectRequestSchema>;
 
+/** What test-connection and connect say when the operator left settings unset (their environment names). */
+export function notConfiguredMessage(missing: readonly string[]): string {
+  return `Zoho CRM is not configured: set ${missing.join(" and ")} in the functions' environment`;
+}
+
 /** POST /api/crm/zoho/connect: where to send the browser for Zoho's consent (state bound to the caller, 10 minutes). */
 export const connectAnswerSchema = z.object({ url: z.string() });
 

@@ -6,5 +6,4 @@ export { syncCandidates } from "./candidates.ts";
 export { latestSyncRuns, syncRun, syncRunReport, syncStats } from "./runs.ts";
 export { bulkSync, type BulkSyncAnswer, syncOneContact } from "./sync.ts";
 export { CRM_SYNC_WORKER, type CrmSyncWorkerSummary, runCrmSyncWorker } from "./worker.ts";
-export { notConfiguredMessage, ZOHO_CALLBACK_PATH } from "./config.ts";
 export * from "./contract.ts";

@@ -78,11 +78,9 @@ export async function bulkSync(
     tagInvalidEmails: request.tagInvalidEmails,
     overwriteExisting: request.overwriteExisting,
   };
-  const selection = request.contactIds ? { contactIds: [...new Set(request.contactIds)] } : { filter: request.filter! };
-  const contacts = await contactsToSync(caller, selection);
-  if ("contactIds" in selection && contacts.length !== selection.contactIds.length) {
-    throw new DomainError("contact_not_found");
-  }
+  const named = request.contactIds ? [...new Set(request.contactIds)] : null;
+  const contacts = await contactsToSync(caller, named ? { contactIds: named } : { filter: request.filter ?? "all" });
+  if (named && contacts.length !== named.length) throw new DomainError("contact_not_found");
   if (contacts.length === 0) throw new DomainError("invalid_input", { problem: "No contacts selected" });
   if (contacts.length <= CRM_INLINE_SYNC_MAX) {
     const results = await syncInline(integration, "inline", contacts, options);

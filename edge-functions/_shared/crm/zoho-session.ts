@@ -10,8 +10,7 @@ export const refreshWithOperatorClient: Refresh = async (accountsHost, refreshTo
   const settings = zohoSettings();
   const granted = await refreshAccessToken({
     accountsUrl: accountsHost,
-    clientId: settings.clientId,
-    clientSecret: settings.clientSecret,
+    credentials: { clientId: settings.clientId, clientSecret: settings.clientSecret },
     refreshToken,
   });
   return { accessToken: granted.accessToken, expiresAt: new Date(Date.now() + granted.expiresIn * 1000) };

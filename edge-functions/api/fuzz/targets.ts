@@ -55,7 +55,7 @@ import {
   syncCandidatesQuerySchema,
   syncContactRequestSchema,
   syncRunsQuerySchema,
-} from "../../_shared/crm/contract.ts";
+} from "../../_shared/contracts/crm.ts";
 import {
   campaignEventSchema,
   deliveryQuerySchema,

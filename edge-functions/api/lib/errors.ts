@@ -10,7 +10,7 @@ import { BULK_FILE_MAX_BYTES, BULK_MAX_ROWS } from "../../_shared/contracts/bulk
 import { MERGE_UNDO_DAYS, MERGED_NOTES_MAX_LENGTH } from "../../_shared/contracts/duplicates.ts";
 import { formatBytes } from "../../_shared/contracts/http-limits.ts";
 import type { NeedsCredits, WorkKind } from "../../_shared/contracts/billing.ts";
-import { notConfiguredMessage } from "../../_shared/crm/config.ts";
+import { notConfiguredMessage } from "../../_shared/contracts/crm.ts";
 import { DomainError, type DomainFailures, type DomainReason } from "../../_shared/errors.ts";
 import { inWords, type RateLimitDecision } from "../../_shared/rate-limits/index.ts";
 import { setRateLimitHeaders } from "./rate-limit-headers.ts";

@@ -3,7 +3,7 @@
 // validation), and a run followed until it ends.
 import assert from "node:assert/strict";
 import { zohoFakeControls } from "../../../devstack/src/zoho/testing.ts";
-import { crmConnectionSchema, type SyncRun, syncRunSchema } from "../../_shared/crm/contract.ts";
+import { crmConnectionSchema, type SyncRun, syncRunSchema } from "../../_shared/contracts/crm.ts";
 import { pollUntil } from "./bulk.ts";
 import { call, gateway, requiredEnv, withDatabase } from "./stack.ts";
 

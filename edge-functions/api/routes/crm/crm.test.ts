@@ -13,7 +13,7 @@ import {
   syncStatsSchema,
   testConnectionSchema,
   ZOHO_INVALID_TAG,
-} from "../../../_shared/crm/contract.ts";
+} from "../../../_shared/contracts/crm.ts";
 import { createApp } from "../../app.ts";
 import { consentAs, connectZoho, followCallback, savedContacts, waitForRun, zoho } from "../../testing/crm.ts";
 import { assertError, call, signedInAdmin, signedInUser, withDatabase } from "../../testing/stack.ts";
@@ -286,7 +286,7 @@ Deno.test("250 contacts through a 429 and a bad record: a background run with 24
   assert.equal(lines.length, 251);
   const failed = lines.filter((line) => line.split(",")[1] === "failed");
   assert.equal(failed.length, 1);
-  assert.ok(failed[0]!.startsWith(`${emails[123]},failed,,false,`), failed[0]);
+  assert.ok(failed[0]!.startsWith(`${emails[123]},failed,,false,`), failed.join());
   assert.equal(lines.filter((line) => line.split(",")[3] === "true").length, 25, "every invalid address is tagged");
 
   const latest = await call("/api/crm/zoho/sync-runs", { token: user.token });

@@ -3,11 +3,11 @@
 // app in-process with one (each test file runs in its own isolate, with its own parsed environment). The token is a
 // real one of the fake Zoho: a user's consent gives it, read back from the token store with the functions' keys.
 import assert from "node:assert/strict";
-import { crmConnectionSchema, testConnectionSchema } from "../../../../_shared/crm/contract.ts";
-import { keyringOf, open } from "../../../../_shared/secrets/index.ts";
-import { createApp } from "../../../app.ts";
-import { connectZoho } from "../../../testing/crm.ts";
-import { call, requiredEnv, signedInAdmin, signedInUser, withDatabase } from "../../../testing/stack.ts";
+import { crmConnectionSchema, testConnectionSchema } from "../../../_shared/contracts/crm.ts";
+import { keyringOf, open } from "../../../_shared/secrets/index.ts";
+import { createApp } from "../../app.ts";
+import { connectZoho } from "../../testing/crm.ts";
+import { call, requiredEnv, signedInAdmin, signedInUser, withDatabase } from "../../testing/stack.ts";
 
 async function refreshTokenOf(userId: string): Promise<string> {
   const [row] = await withDatabase((sql) =>
