@@ -2,10 +2,11 @@
 // the admin (/admin/zoho-sync) and every user (/account/integrations); `area` says whose data it works on. Zoho's
 // redirect lands here with ?zoho=connected or ?zoho=error&reason=…, said once in a toast, then cleaned from the address.
 import type { SyncOptions } from "@contracts/crm";
+import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { toast } from "@/components/ui/toast-store";
 import { useCrmConnection } from "../api/get-connection";
-import { type CrmCallbackSearch, callbackToast } from "../callback";
+import { callbackToast } from "../callback";
 import { type CrmArea, crmPaths } from "../paths";
 import { CandidatesTable } from "./candidates-table";
 import { ConnectionAlert } from "./connection-alert";
@@ -13,19 +14,11 @@ import { DEFAULT_SYNC_OPTIONS, SyncOptionsCard } from "./sync-options-card";
 import { SyncRunsList } from "./sync-runs-list";
 import { SyncStatsTiles } from "./sync-stats-tiles";
 
-type CrmSyncPageProps = {
-  area: CrmArea;
-  /** The address's ?zoho= and ?reason=. */
-  callback: CrmCallbackSearch;
-  /** Removes the callback's query from the address, so a reload does not say it again. */
-  onCallbackShown: () => void;
-};
-
-export function CrmSyncPage({ area, callback, onCallbackShown }: CrmSyncPageProps) {
+export function CrmSyncPage({ area }: { area: CrmArea }) {
   const paths = crmPaths(area);
   const [options, setOptions] = useState<SyncOptions>(DEFAULT_SYNC_OPTIONS);
   const connection = useCrmConnection(paths);
-  useCallbackToast(callback, onCallbackShown);
+  useCallbackToast();
   return (
     <div className="grid gap-6">
       <ConnectionAlert paths={paths} />
@@ -37,11 +30,15 @@ export function CrmSyncPage({ area, callback, onCallbackShown }: CrmSyncPageProp
   );
 }
 
-function useCallbackToast({ zoho, reason }: CrmCallbackSearch, onCallbackShown: () => void): void {
+/** Says what Zoho's redirect brought, then takes it out of the address, so a reload does not say it again. */
+function useCallbackToast(): void {
+  // Both screens' routes read ?zoho= and ?reason= with crmCallbackSearchSchema.
+  const { zoho, reason } = useSearch({ strict: false });
+  const navigate = useNavigate();
   useEffect(() => {
     const shown = callbackToast({ zoho, reason });
     if (!shown) return;
     toast(shown);
-    onCallbackShown();
-  }, [zoho, reason, onCallbackShown]);
+    void navigate({ to: ".", search: {}, replace: true });
+  }, [zoho, reason, navigate]);
 }
