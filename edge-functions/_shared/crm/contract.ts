@@ -50,17 +50,6 @@ export const testConnectionSchema = z.object({
 });
 export type TestConnection = z.infer<typeof testConnectionSchema>;
 
-/**
- * POST /api/crm/zoho/connect's body: where Zoho's redirect lands afterwards, a path on this site (the screen that asked:
- * /account/integrations or /admin/zoho-sync); absent, /account/integrations.
- */
-export const connectRequestSchema = z.object({
-  returnTo: text({ error: "returnTo must be text" })
-    .max(500, "returnTo must be at most 500 characters")
-    .regex(/^\/(?![/\\])/, "returnTo must be a path on this site")
-    .optional(),
-});
-export type ConnectRequest = z.input<typeof connectRequestSchema>;
 /** POST /api/crm/zoho/connect: where to send the browser for Zoho's consent (state bound to the caller, 10 minutes). */
 export const connectAnswerSchema = z.object({ url: z.string() });
 
@@ -209,9 +198,6 @@ export const syncRunSchema = z.object({
   createdAt: z.string(),
 });
 export type SyncRun = z.infer<typeof syncRunSchema>;
-
-/** GET …/sync-runs?limit=: the caller's latest runs, newest first. */
-export const syncRunsSchema = z.object({ runs: z.array(syncRunSchema) });
 
 /**
  * GET …/sync-runs/{jobId}/report.csv: one row per contact of the run, in this column order. The file's name is
