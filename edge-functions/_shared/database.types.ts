@@ -333,6 +333,104 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"crm_integrations": {
+                  Row: {
+                    "access_token_sealed": string | null,"accounts_host": string,"api_host": string,"connected_at": string,"created_at": string,"crm_account_id": string | null,"crm_type": string,"id": string,"is_active": boolean,"last_sync_at": string | null,"refresh_token_sealed": string,"status": string,"sync_settings": NonNullable<Json>,"token_expires_at": string | null,"token_version": number,"updated_at": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "access_token_sealed"?: string | null,"accounts_host": string,"api_host": string,"connected_at"?: string,"created_at"?: string,"crm_account_id"?: string | null,"crm_type": string,"id"?: string,"is_active"?: boolean,"last_sync_at"?: string | null,"refresh_token_sealed": string,"status"?: string,"sync_settings"?: NonNullable<Json>,"token_expires_at"?: string | null,"token_version"?: number,"updated_at"?: string,"user_id": string
+                  }
+                  Update: {
+                    "access_token_sealed"?: string | null,"accounts_host"?: string,"api_host"?: string,"connected_at"?: string,"created_at"?: string,"crm_account_id"?: string | null,"crm_type"?: string,"id"?: string,"is_active"?: boolean,"last_sync_at"?: string | null,"refresh_token_sealed"?: string,"status"?: string,"sync_settings"?: NonNullable<Json>,"token_expires_at"?: string | null,"token_version"?: number,"updated_at"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "crm_integrations_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"crm_oauth_states": {
+                  Row: {
+                    "created_at": string,"crm_type": string,"expires_at": string,"return_to": string,"state_hash": string,"used_at": string | null,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"crm_type": string,"expires_at"?: string,"return_to": string,"state_hash": string,"used_at"?: string | null,"user_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"crm_type"?: string,"expires_at"?: string,"return_to"?: string,"state_hash"?: string,"used_at"?: string | null,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "crm_oauth_states_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"crm_sync_items": {
+                  Row: {
+                    "contact_id": number | null,"email": string,"id": number,"message": string | null,"outcome": string | null,"processed_at": string | null,"sync_log_id": string,"tagged": boolean,"user_id": string,"zoho_id": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "contact_id"?: number | null,"email": string,"id"?: never,"message"?: string | null,"outcome"?: string | null,"processed_at"?: string | null,"sync_log_id": string,"tagged"?: boolean,"user_id": string,"zoho_id"?: string | null
+                  }
+                  Update: {
+                    "contact_id"?: number | null,"email"?: string,"id"?: never,"message"?: string | null,"outcome"?: string | null,"processed_at"?: string | null,"sync_log_id"?: string,"tagged"?: boolean,"user_id"?: string,"zoho_id"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "crm_sync_items_contact_id_fkey"
+      columns: ["contact_id"]
+isOneToOne: false
+      referencedRelation: "saved_contacts"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "crm_sync_items_sync_log_id_fkey"
+      columns: ["sync_log_id"]
+isOneToOne: false
+      referencedRelation: "crm_sync_logs"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "crm_sync_items_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"crm_sync_logs": {
+                  Row: {
+                    "completed_at": string | null,"created": number,"created_at": string,"error_details": Json | null,"id": string,"integration_id": string,"lease_expires_at": string | null,"lease_owner": string | null,"message": string | null,"options": NonNullable<Json>,"records_failed": number,"records_processed": number,"records_successful": number,"resume_after": string | null,"skipped": number,"started_at": string | null,"status": string,"sync_type": string,"total": number,"updated": number,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "completed_at"?: string | null,"created"?: number,"created_at"?: string,"error_details"?: Json | null,"id"?: string,"integration_id": string,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"message"?: string | null,"options"?: NonNullable<Json>,"records_failed"?: number,"records_processed"?: number,"records_successful"?: number,"resume_after"?: string | null,"skipped"?: number,"started_at"?: string | null,"status"?: string,"sync_type": string,"total"?: number,"updated"?: number,"user_id": string
+                  }
+                  Update: {
+                    "completed_at"?: string | null,"created"?: number,"created_at"?: string,"error_details"?: Json | null,"id"?: string,"integration_id"?: string,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"message"?: string | null,"options"?: NonNullable<Json>,"records_failed"?: number,"records_processed"?: number,"records_successful"?: number,"resume_after"?: string | null,"skipped"?: number,"started_at"?: string | null,"status"?: string,"sync_type"?: string,"total"?: number,"updated"?: number,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "crm_sync_logs_integration_id_fkey"
+      columns: ["integration_id"]
+isOneToOne: false
+      referencedRelation: "crm_integrations"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "crm_sync_logs_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"discovered_emails": {
                   Row: {
                     "discovered_at": string,"domain_id": number,"email": string,"external": boolean,"found_on": string,"id": number,"name": string | null,"phone": string | null,"position": string | null
@@ -1073,7 +1171,17 @@ isOneToOne: false
             [_ in never]: never
           }
           Functions: {
-            "delete_contact_list":
+            "crm_sync_candidates":
+{ Args: { "contact_ids"?: (number)[],"filter"?: string,"page_limit"?: number,"page_offset"?: number,"search"?: string }; Returns: {
+              "company": string,"deliverability_score": number,"email": string,"first_name": string,"id": number,"is_valid": boolean,"job_title": string,"last_message": string,"last_name": string,"last_outcome": string,"last_synced_at": string,"last_tagged": boolean,"last_zoho_id": string,"mobile": string,"phone": string,"total": number
+            }[]
+                           },
+"crm_sync_stats":
+{ Args: { "p_user_id"?: string }; Returns: {
+              "contacts_created": number,"contacts_skipped": number,"contacts_updated": number,"failed_syncs": number,"successful_syncs": number,"total_syncs": number
+            }[]
+                           },
+"delete_contact_list":
 { Args: { "list_id": number }; Returns: number
                            }
           }

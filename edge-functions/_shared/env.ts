@@ -73,6 +73,26 @@ export const envSchema = z.object({
     z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more")
       .default(30),
   ),
+  /** Zoho CRM's OAuth client (README "Zoho CRM"): both empty means nobody can connect, and the CRM screens say so. */
+  ZOHO_CLIENT_ID: z.string().default(""),
+  ZOHO_CLIENT_SECRET: z.string().default(""),
+  /** Where Zoho sends the browser back after consent; empty means SITE_URL's /api/crm/zoho/callback. */
+  ZOHO_REDIRECT_URI: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.url({ protocol: /^https?$/, error: "must be the http(s) URL of /api/crm/zoho/callback" }).optional(),
+  ),
+  /** Zoho's accounts server of the operator's data centre (devstack and the tests: the local fake). */
+  ZOHO_ACCOUNTS_URL: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).default("https://accounts.zoho.com"),
+  ),
+  /** Zoho CRM's API domain of that data centre. */
+  ZOHO_API_URL: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).default("https://www.zohoapis.com"),
+  ),
+  /** A Self Client's refresh token: connects the admin's own integration without the consent round trip. */
+  ZOHO_REFRESH_TOKEN: z.string().default(""),
   /** Web Push's application server keys; all three VAPID settings empty means the product sends no push. */
   VAPID_PUBLIC_KEY: vapidKey(65, "an uncompressed P-256 public key"),
   VAPID_PRIVATE_KEY: vapidKey(32, "a P-256 private key"),

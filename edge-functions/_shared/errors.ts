@@ -162,6 +162,17 @@ export interface DomainFailures {
   seo_removal_not_found: undefined;
   /** A removal request is decided once. */
   seo_removal_decided: undefined;
+
+  // CRM sync (Zoho). Another user's run is not found too. `missing` names the unset settings.
+  crm_not_configured: { missing: string[] };
+  crm_not_connected: undefined;
+  /** Zoho refused the refresh token: only a new consent helps. */
+  crm_needs_reconnect: undefined;
+  /** The integration has a run waiting, running or paused: one at a time. */
+  crm_run_active: undefined;
+  crm_run_not_found: undefined;
+  /** Zoho's daily API credits are spent until `resumeAfter`. */
+  crm_credits_exhausted: { resumeAfter: Date };
 }
 
 export type DomainReason = keyof DomainFailures;

@@ -21,6 +21,7 @@ import { bulkValidationRoutes } from "./routes/bulk-validation/bulk-validation.r
 import { campaignDeliveryRoutes } from "./routes/campaign-delivery/campaign-delivery.routes.ts";
 import { contactListsRoutes } from "./routes/contact-lists/contact-lists.routes.ts";
 import { contactsRoutes } from "./routes/contacts/contacts.routes.ts";
+import { crmRoutes, zohoAdminRoutes } from "./routes/crm/crm.routes.ts";
 import { emailTrackingRoutes } from "./routes/email-tracking/email-tracking.routes.ts";
 import { explorationsRoutes } from "./routes/explorations/explorations.routes.ts";
 import { helpRoutes } from "./routes/help/help.routes.ts";
@@ -92,6 +93,7 @@ export function createApp() {
   app.route("/", notificationsRoutes);
   app.route("/", emailTrackingRoutes);
   app.route("/", seoRoutes);
+  app.route("/", crmRoutes);
 
   // The admin area. The upgrade popup's public read shares its /admin path, so it is mounted first, outside the guard;
   // every other /api/admin route is mounted once, behind requireAdmin.
@@ -110,6 +112,7 @@ export function createApp() {
       exportsRoutes,
       domainsRoutes,
       seoAdminRoutes,
+      zohoAdminRoutes,
     ]
   ) admin.route("/", routes);
   app.route("/admin", admin);

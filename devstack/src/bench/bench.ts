@@ -24,7 +24,7 @@ import { resolveSettings } from "../cli/settings.ts";
 import { buildWeb, startStack, type RunningStack } from "../cli/stack.ts";
 import { ensureSystemPackages } from "../cli/system.ts";
 
-const BENCH_PORTS = { gateway: 57321, db: 57322, mail: 57324, smtp: 57325, dns: 57353, stripe: 57331, paypal: 57332, push: 57333 };
+const BENCH_PORTS = { gateway: 57321, db: 57322, mail: 57324, smtp: 57325, dns: 57353, stripe: 57331, paypal: 57332, push: 57333, zoho: 57334 };
 const BENCH_DATA_DIR = join(repoRoot, ".devstack/bench");
 const LOGINS = 50;
 const USER_LOOKUPS = 200;
@@ -132,6 +132,7 @@ function start(freshDatabase: boolean, dns: RunningFixture): Promise<RunningStac
     paymentPorts: { stripe: BENCH_PORTS.stripe, paypal: BENCH_PORTS.paypal },
     stripeWebhookSecret: newWebhookSecret(),
     pushPort: BENCH_PORTS.push,
+    zohoPort: BENCH_PORTS.zoho,
     dataDir: BENCH_DATA_DIR,
     freshDatabase,
     functionEnv: { ...resolveSettings(), DNS_SERVERS: dns.setting },

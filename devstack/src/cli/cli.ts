@@ -8,6 +8,7 @@ import { newWebhookSecret } from "../payments/index.ts";
 import { removeCluster, startPostgres } from "../db/postgres.ts";
 import { resolveSettings } from "./settings.ts";
 import { buildWeb, startStack } from "./stack.ts";
+import { ZOHO_TEST_CLIENT } from "../zoho/index.ts";
 import { ensureSystemPackages } from "./system.ts";
 
 const DEV_GATEWAY_PORT = 54321;
@@ -17,6 +18,7 @@ const DEV_MAIL_PORTS = { http: 54324, smtp: 54325 };
 // The payment fakes, just past the Supabase CLI's range.
 const DEV_PAYMENT_PORTS = { stripe: 54331, paypal: 54332 };
 const DEV_PUSH_PORT = 54333;
+const DEV_ZOHO_PORT = 54334;
 
 const log = (line: string) => console.log(line);
 
@@ -46,6 +48,7 @@ async function start(): Promise<number> {
       // Kept across restarts, so the secret an admin pasted into the payments tab stays right.
       stripeWebhookSecret: machineSecret(paths.stripeWebhookSecretFile, newWebhookSecret),
       pushPort: DEV_PUSH_PORT,
+      zohoPort: DEV_ZOHO_PORT,
       dataDir: dataDirs.dev,
       freshDatabase: false,
       functionEnv: settings,
@@ -75,6 +78,7 @@ async function start(): Promise<number> {
   log(`  webhook secret    ${stack.payments.stripeWebhookSecret} (paste into the admin's payments tab, Stripe)`);
   log(`  fake PayPal       ${stack.payments.paypalUrl} (any client id and secret)`);
   log(`  fake push service ${stack.push.url} (the only push service the functions send to; /_fake/ test controls)`);
+  log(`  fake Zoho         ${stack.zoho.url} (accounts and CRM; to connect, set ZOHO_CLIENT_ID=${ZOHO_TEST_CLIENT.id} and ZOHO_CLIENT_SECRET=${ZOHO_TEST_CLIENT.secret} in .env)`);
   log(`  sign in as        admin / mailscout-admin-2026 (an admin) or demo / mailscout-demo-2026`);
   log("Press Ctrl-C to stop.");
 

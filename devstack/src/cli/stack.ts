@@ -1,5 +1,5 @@
 // The local Supabase as one unit: PostgreSQL with the project's migrations and seed, every edge function on Deno (job
-// workers as two processes; each started again if it dies), the mail catcher, the payment and push fakes, the gateway in front with Auth and
+// workers as two processes; each started again if it dies), the mail catcher, the payment, push and Zoho fakes, the gateway in front with Auth and
 // Realtime inside it, and pg_net's net worker. Whoever starts a stack gets its URLs and keys, a promise that resolves if
 // any component dies, and stop(), which stops exactly what this stack started, last started first.
 import { existsSync } from "node:fs";
@@ -19,6 +19,7 @@ import { loadEdgeFunctions } from "../functions/functions-config.ts";
 import { startMailCatcher } from "../mail/index.ts";
 import { startPaymentFakes } from "../payments/index.ts";
 import { startPushFake } from "../push/index.ts";
+import { startZohoFake } from "../zoho/server.ts";
 import { createGateway, createGatewayServer } from "../gateway/gateway.ts";
 import { checkHealth, type Probe } from "../gateway/health.ts";
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from "../auth/keys.ts";
@@ -41,6 +42,8 @@ export interface StackOptions {
   stripeWebhookSecret: string;
   /** The fake push service's port: test subscriptions' endpoints and its /_fake/ controls. */
   pushPort: number;
+  /** The fake Zoho's port: its accounts server, CRM API and /_fake/ controls. */
+  zohoPort: number;
   /** Holds the cluster and the stack's lock: .devstack/dev or .devstack/test. */
   dataDir: string;
   /** Start from an empty database (the test stack) instead of the one the data directory holds. */
@@ -69,6 +72,8 @@ export interface RunningStack {
   payments: { stripeUrl: string; paypalUrl: string; stripeWebhookSecret: string };
   /** The fake push service (subscriptions from POST /_fake/subscriptions, what arrived from GET /_fake/messages). */
   push: { url: string };
+  /** The fake Zoho (accounts server and CRM API alike; /_fake/ controls), ZOHO_ACCOUNTS_URL and ZOHO_API_URL. */
+  zoho: { url: string };
   /** Each function's processes (a job worker has two) with their own ports, behind the gateway (the bench measures
    * them directly), as they are now. */
   functions: ReadonlyArray<FunctionProcess>;
@@ -122,6 +127,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         options.paymentPorts.stripe,
         options.paymentPorts.paypal,
         options.pushPort,
+        options.zohoPort,
       ],
       { log },
     );
@@ -147,16 +153,19 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     started.push({ component: "payment fakes", stop: payments.stop });
     const push = await startPushFake({ port: options.pushPort });
     started.push({ component: "push fake", stop: push.stop });
+    const zoho = await startZohoFake({ port: options.zohoPort });
+    started.push({ component: "Zoho fake", stop: zoho.stop });
 
     const edgeFunctions = loadEdgeFunctions(paths.repoRoot);
     const dbUrl = databaseUrl(options.dbPort);
     const functionEnv = {
       ...options.functionEnv,
-      // Every mail the product sends goes to the catcher, every payment and push to the fakes, whatever .env says:
-      // nothing here reaches the internet, moves money or wakes a real browser.
+      // Every mail the product sends goes to the catcher, every payment, push and CRM call to the fakes, whatever .env
+      // says: nothing here reaches the internet, moves money, wakes a real browser or writes to a real CRM.
       ...mail.settings,
       ...payments.settings,
       ...push.settings,
+      ...zoho.settings,
       SUPABASE_URL: url,
       SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
       SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
@@ -234,6 +243,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           if (!response.ok) throw new Error(`the fake ${name} answered ${response.status}`);
         }
       },
+      zoho: async () => {
+        const response = await fetch(`${zoho.url}/_fake/calls`);
+        if (!response.ok) throw new Error(`the fake Zoho answered ${response.status}`);
+      },
       push: async () => {
         const response = await fetch(`${push.url}/_fake/messages`);
         // 400 (no subscription named) is the fake answering.
@@ -293,6 +306,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       mail: { url: mail.url, smtpPort: mail.smtpPort },
       payments: { stripeUrl: payments.stripeUrl, paypalUrl: payments.paypalUrl, stripeWebhookSecret: payments.stripeWebhookSecret },
       push: { url: push.url },
+      zoho: { url: zoho.url },
       functions,
       stop,
       died,

@@ -2,9 +2,7 @@
 // local (npm start, npm test) reaches a real payment provider. Their webhooks go to the api through the gateway.
 // Built from the providers' documented APIs; see the README's "Payments in devstack" for the test cards and controls.
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { createAdaptorServer } from "@hono/node-server";
-import type { Hono } from "hono";
+import { closeFake as close, listenFake as listen } from "../fake-server.ts";
 import { paypalFake } from "./paypal/index.ts";
 import { stripeFake } from "./stripe/index.ts";
 
@@ -55,28 +53,4 @@ export async function startPaymentFakes(options: PaymentFakesOptions): Promise<R
       await Promise.all([close(stripeServer.server), close(paypalServer.server)]);
     },
   };
-}
-
-/** Listens first, then builds the app, which needs its own URL (a port of 0 is known only once listening). */
-function listen(build: (base: string) => Hono, port: number, name: string): Promise<{ server: Server; url: string }> {
-  let app: Hono | undefined;
-  const server = createAdaptorServer({ fetch: (request: Request) => app!.fetch(request) }) as Server;
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error) => reject(new Error(`The fake ${name} cannot listen on 127.0.0.1:${port}: ${error.message}`));
-    server.once("error", onError);
-    // Loopback only, like the rest of the stack.
-    server.listen(port, "127.0.0.1", () => {
-      server.off("error", onError);
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      app = build(url);
-      resolve({ server, url });
-    });
-  });
-}
-
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }

@@ -8,7 +8,7 @@ export { escapeHtml };
 // form-action would also govern.
 export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
 
-export function fakePage(title: string, provider: string, body: string): string {
+export function fakePage(title: string, provider: string, body: string, note = "test mode, no real money moves."): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
@@ -23,7 +23,7 @@ button.secondary{background:#e5e7eb;color:#1f2937}
 .error{color:#b91c1c;background:#fef2f2;border:1px solid #fecaca;padding:.5rem .7rem;border-radius:.4rem}
 .amount{font-size:1.8rem;font-weight:700;margin:.2rem 0}.muted{color:#6b7280;font-size:13px}
 </style></head>
-<body><p class="banner">devstack's fake ${escapeHtml(provider)}: test mode, no real money moves.</p>
+<body><p class="banner">devstack's fake ${escapeHtml(provider)}: ${escapeHtml(note)}</p>
 <main>${body}</main></body></html>`;
 }
 

@@ -10,6 +10,7 @@ import { countJUnit, countPgProve, countPlaywright, countVitest, type Counts } f
 import { discoverEdgeFunctionTests, notRunByAnyLayer, type EdgeFunctionTests } from "./test-discovery.ts";
 import { newSecretsKey } from "../cli/machine-secrets-key.ts";
 import { newWebhookSecret } from "../payments/index.ts";
+import { ZOHO_TEST_CLIENT } from "../zoho/index.ts";
 import { resolveSettings } from "../cli/settings.ts";
 import { buildWeb, startStack, type RunningStack } from "../cli/stack.ts";
 import { startDnsFixture, startProxyFixture, type RunningFixture } from "./test-fixtures.ts";
@@ -21,7 +22,13 @@ const TEST_PORTS = testPorts(Number(process.env.TEST_PORT_OFFSET ?? 0));
  * The anonymous per-IP allowance is lowered to the session's, so e2e can show a cleared local storage resets nothing.
  * A previous secrets key, new each run, lets the api tests seal as before a key rotation and check the reseal.
  */
-const TEST_SETTINGS = { ANON_IP_MONTHLY_LIMIT: "10", SECRETS_ENCRYPTION_PREVIOUS_KEYS: newSecretsKey() };
+const TEST_SETTINGS = {
+  ANON_IP_MONTHLY_LIMIT: "10",
+  SECRETS_ENCRYPTION_PREVIOUS_KEYS: newSecretsKey(),
+  // The one OAuth client the fake Zoho knows, so connecting works in every layer.
+  ZOHO_CLIENT_ID: ZOHO_TEST_CLIENT.id,
+  ZOHO_CLIENT_SECRET: ZOHO_TEST_CLIENT.secret,
+};
 
 interface LayerResult extends Counts {
   name: string;
@@ -57,6 +64,7 @@ function testPorts(offset: number) {
     stripe: 55331 + offset,
     paypal: 55332 + offset,
     push: 55333 + offset,
+    zoho: 55334 + offset,
   };
 }
 
@@ -107,6 +115,7 @@ export async function runTests(only: string[] = []): Promise<number> {
       // A new one each run, like the database: tests read it from STRIPE_WEBHOOK_SECRET or the fake's controls.
       stripeWebhookSecret: newWebhookSecret(),
       pushPort: TEST_PORTS.push,
+      zohoPort: TEST_PORTS.zoho,
       dataDir: dataDirs.test,
       freshDatabase: true,
       functionEnv: settings,
@@ -123,6 +132,8 @@ export async function runTests(only: string[] = []): Promise<number> {
       WORKER_SECRET: settings.WORKER_SECRET ?? "",
       SECRETS_ENCRYPTION_KEY: settings.SECRETS_ENCRYPTION_KEY ?? "",
       SECRETS_ENCRYPTION_PREVIOUS_KEYS: settings.SECRETS_ENCRYPTION_PREVIOUS_KEYS ?? "",
+      ZOHO_CLIENT_ID: ZOHO_TEST_CLIENT.id,
+      ZOHO_CLIENT_SECRET: ZOHO_TEST_CLIENT.secret,
     };
     const allLayers = testLayers(running, testSettings, edgeTests);
     // A layer answers to its name or its first word ("lint" for "lint + types").
@@ -171,6 +182,7 @@ function testLayers(stack: RunningStack, settings: Record<string, string>, edgeT
     MAILPIT_URL: stack.mail.url,
     ...paymentsEnv(stack),
     ...pushEnv(stack),
+    ...zohoEnv(stack),
   };
   const deno = (args: string[]): Step => ({
     label: `deno ${args[0]}`,
@@ -278,6 +290,7 @@ function testLayers(stack: RunningStack, settings: Record<string, string>, edgeT
             MAILPIT_URL: stack.mail.url,
             ...paymentsEnv(stack),
             ...pushEnv(stack),
+            ...zohoEnv(stack),
             PLAYWRIGHT_JSON_OUTPUT_NAME: "REPORT",
           },
           counts: countPlaywright,
@@ -299,6 +312,11 @@ function paymentsEnv(stack: RunningStack): Record<string, string> {
 /** Where tests find the fake push service: they subscribe through its /_fake/ controls and read what arrived. */
 function pushEnv(stack: RunningStack): Record<string, string> {
   return { PUSH_SERVICE_URL: stack.push.url };
+}
+
+/** Where tests find the fake Zoho (devstack/src/zoho/testing.ts drives its controls), as the functions do. */
+function zohoEnv(stack: RunningStack): Record<string, string> {
+  return { ZOHO_ACCOUNTS_URL: stack.zoho.url, ZOHO_API_URL: stack.zoho.url };
 }
 
 async function runLayer(name: string, steps: Step[], reports: string): Promise<LayerResult> {

@@ -50,6 +50,23 @@ export const testConnectionSchema = z.object({
 });
 export type TestConnection = z.infer<typeof testConnectionSchema>;
 
+/** Where the browser lands after the consent when connect names no returnTo. */
+export const CRM_DEFAULT_RETURN_TO = "/account/integrations";
+
+/** POST /api/crm/zoho/connect's optional body: a path on this site to come back to (never another site). */
+export const connectRequestSchema = z.object({
+  returnTo: text({ error: "returnTo must be text" })
+    .max(500, "returnTo must be at most 500 characters")
+    .regex(/^\/(?![/\\])[^\s\\]*$/, "returnTo must be a path on this site, starting with a single /")
+    .default(CRM_DEFAULT_RETURN_TO),
+});
+export type ConnectRequest = z.input<typeof connectRequestSchema>;
+
+/** What test-connection and connect say when the operator left settings unset (their environment names). */
+export function notConfiguredMessage(missing: readonly string[]): string {
+  return `Zoho CRM is not configured: set ${missing.join(" and ")} in the functions' environment`;
+}
+
 /** POST /api/crm/zoho/connect: where to send the browser for Zoho's consent (state bound to the caller, 10 minutes). */
 export const connectAnswerSchema = z.object({ url: z.string() });
 
@@ -198,6 +215,16 @@ export const syncRunSchema = z.object({
   createdAt: z.string(),
 });
 export type SyncRun = z.infer<typeof syncRunSchema>;
+
+/** GET …/sync-runs?limit=: how many of the latest runs (1-50, default 10). */
+export const syncRunsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int()
+    .min(1, "limit must be 1 or more")
+    .max(50, "limit must be at most 50")
+    .default(10),
+});
 
 /**
  * GET …/sync-runs/{jobId}/report.csv: one row per contact of the run, in this column order. The file's name is

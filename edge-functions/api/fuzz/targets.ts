@@ -43,6 +43,13 @@ import {
 } from "../../_shared/contracts/contacts.ts";
 import { scrapeDomainRequestSchema } from "../../_shared/contracts/explorations.ts";
 import {
+  bulkSyncRequestSchema,
+  connectRequestSchema,
+  syncCandidatesQuerySchema,
+  syncContactRequestSchema,
+  syncRunsQuerySchema,
+} from "../../_shared/contracts/crm.ts";
+import {
   campaignEventSchema,
   deliveryQuerySchema,
   emailSubscriptionSchema,
@@ -105,6 +112,15 @@ const reportRequestFields = z.object(reportRequestSchema.shape);
 const stripeEventFields = z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.object({ id: z.string() }) }) });
 const paypalEventFields = z.object({ id: z.string(), event_type: z.string(), resource: z.object({ id: z.string() }) });
 
+/** Zoho's redirect back: what its query may carry (the route reads it without a schema, and always redirects). */
+const zohoCallbackQuery = z.object({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+  "accounts-server": z.string().optional(),
+  location: z.string().optional(),
+});
+
 /** The contract schemas the routes check their bodies and queries against, which the fuzzed requests derive from. */
 export const REQUEST_CONTRACTS: Record<string, z.ZodType> = {
   registerRequestSchema,
@@ -165,6 +181,12 @@ export const REQUEST_CONTRACTS: Record<string, z.ZodType> = {
   generateBulkSchema,
   removalListQuerySchema,
   removalDecisionSchema,
+  connectRequestSchema,
+  syncCandidatesQuerySchema,
+  syncContactRequestSchema,
+  bulkSyncRequestSchema,
+  syncRunsQuerySchema,
+  zohoCallbackQuery,
 };
 
 /**
@@ -309,6 +331,29 @@ export function fuzzTargets(world: World): Target[] {
     { method: "POST", path: "/api/seo/conversion/:pageId", params: [anyUuid], signedIn: false, runs: 60, sessionHeader: true },
     { method: "POST", path: "/api/seo/removal-requests", body: removalRequestSchema, signedIn: false, runs: 80 },
     { method: "POST", path: "/api/seo/removal-requests/confirm", body: removalConfirmationSchema, signedIn: false, runs: 60 },
+  );
+  // Zoho CRM sync: the fuzz users have no connection (and the fuzz stack may have no client configured), so syncs meet
+  // their 409s after the body's and the ids' checks; the callback takes any query from anyone and always redirects.
+  // The admin's paths must meet the guard's 4xx.
+  const runId = fc.oneof(fc.uuid(), nastySegment);
+  for (const prefix of ["/api/crm/zoho", "/api/admin/zoho"]) {
+    specs.push(
+      { method: "GET", path: `${prefix}/test-connection`, signedIn: true, runs: 20 },
+      { method: "GET", path: `${prefix}/sync-candidates`, query: syncCandidatesQuerySchema, signedIn: true, runs: 80 },
+      { method: "GET", path: `${prefix}/sync-stats`, signedIn: true, runs: 20 },
+      { method: "POST", path: `${prefix}/sync-contact/:id`, params: [contactId], body: syncContactRequestSchema, signedIn: true, runs: 60 },
+      { method: "POST", path: `${prefix}/bulk-sync`, body: bulkSyncRequestSchema, signedIn: true, runs: 80 },
+      { method: "GET", path: `${prefix}/sync-runs`, query: syncRunsQuerySchema, signedIn: true, runs: 30 },
+      { method: "GET", path: `${prefix}/sync-runs/:id`, params: [runId], signedIn: true, runs: 30 },
+      { method: "GET", path: `${prefix}/sync-runs/:id/report.csv`, params: [runId], signedIn: true, runs: 30 },
+    );
+  }
+  specs.push(
+    { method: "GET", path: "/api/crm/zoho", signedIn: true, runs: 20 },
+    { method: "POST", path: "/api/crm/zoho/connect", body: connectRequestSchema, signedIn: true, runs: 60 },
+    { method: "GET", path: "/api/crm/zoho/callback", query: zohoCallbackQuery, signedIn: false, runs: 80 },
+    { method: "DELETE", path: "/api/crm/zoho", signedIn: true, runs: 20 },
+    { method: "GET", path: "/api/admin/zoho/connection", signedIn: true, runs: 20 },
   );
   // The admin dashboard, under its four prefixes: every shape of caller must meet the guard's 4xx.
   const userId = fc.oneof(fc.constantFrom(world.user.id, world.otherUser.id), fc.uuid(), nastySegment);

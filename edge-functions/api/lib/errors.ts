@@ -9,6 +9,7 @@ import { MONEY_BACK_DAYS } from "../../_shared/contracts/billing.ts";
 import { BULK_FILE_MAX_BYTES, BULK_MAX_ROWS } from "../../_shared/contracts/bulk-validation.ts";
 import { formatBytes } from "../../_shared/contracts/http-limits.ts";
 import type { NeedsCredits, WorkKind } from "../../_shared/contracts/billing.ts";
+import { notConfiguredMessage } from "../../_shared/contracts/crm.ts";
 import { DomainError, type DomainFailures, type DomainReason } from "../../_shared/errors.ts";
 import { inWords, type RateLimitDecision } from "../../_shared/rate-limits/index.ts";
 import { setRateLimitHeaders } from "./rate-limit-headers.ts";
@@ -202,6 +203,16 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
   seo_keyword_exists: { status: 409, message: "This keyword already exists for this page type" },
   seo_removal_not_found: { status: 404, message: "Removal request not found" },
   seo_removal_decided: { status: 409, message: "This removal request is already decided" },
+  crm_not_configured: { status: 409, message: ({ missing }) => notConfiguredMessage(missing) },
+  crm_not_connected: { status: 409, message: "Zoho CRM is not connected: connect it first" },
+  crm_needs_reconnect: { status: 409, message: "Zoho refused the connection: reconnect to Zoho CRM" },
+  crm_run_active: { status: 409, message: "A Zoho sync is already running: wait for it to finish" },
+  crm_run_not_found: { status: 404, message: "Sync run not found" },
+  crm_credits_exhausted: {
+    status: 429,
+    message: ({ resumeAfter }) =>
+      `Zoho CRM's daily API credits are spent: try again after ${resumeAfter.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+  },
 };
 
 /** What a 402 says when nothing is left to pay for the work. */
