@@ -32,10 +32,10 @@ async function editUpgradePopupTitle(page: Page, from: string, to: string): Prom
   await page.getByRole("tab", { name: "Upgrade Popup" }).click();
   const card = page.getByRole("article", { name: from });
   await card.getByRole("button", { name: "Edit" }).click();
-  const form = page.getByRole("form", { name: "Edit popup" });
+  const form = page.getByRole("form", { name: "Edit Upgrade Popup" });
   await form.getByLabel("Title", { exact: true }).fill(to);
   // The preview beside the form is the visitor's dialog, fed what is typed.
-  await expect(page.getByRole("region", { name: "Preview" }).getByText(to, { exact: true })).toBeVisible();
+  await expect(form.getByRole("region", { name: "Preview" }).getByText(to, { exact: true })).toBeVisible();
   await form.getByRole("button", { name: "Save Changes" }).click();
   await expect(notifications(page).getByText("Popup saved", { exact: true })).toBeVisible();
   await expect(page.getByRole("article", { name: to })).toBeVisible();
