@@ -1203,12 +1203,7 @@ isOneToOne: false
             [_ in never]: never
           }
           Functions: {
-            "crm_sync_candidates":
-{ Args: { "contact_ids"?: (number)[],"filter"?: string,"page_limit"?: number,"page_offset"?: number,"search"?: string }; Returns: {
-              "company": string,"deliverability_score": number,"email": string,"first_name": string,"id": number,"is_valid": boolean,"job_title": string,"last_message": string,"last_name": string,"last_outcome": string,"last_synced_at": string,"last_tagged": boolean,"last_zoho_id": string,"mobile": string,"phone": string,"total": number
-            }[]
-                           },
-"crm_sync_stats":
+            "crm_sync_stats":
 { Args: { "p_user_id"?: string }; Returns: {
               "contacts_created": number,"contacts_skipped": number,"contacts_updated": number,"failed_syncs": number,"successful_syncs": number,"total_syncs": number
             }[]
