@@ -25,6 +25,7 @@ import { newWebhookSecret } from "../payments/index.ts";
 import { resolveSettings } from "../cli/settings.ts";
 import { buildWeb, startStack, type RunningStack } from "../cli/stack.ts";
 import { ensureSystemPackages } from "../cli/system.ts";
+import { ZOHO_TEST_CLIENT } from "../zoho/index.ts";
 
 const BENCH_PORTS = { gateway: 57321, db: 57322, mail: 57324, smtp: 57325, dns: 57353, stripe: 57331, paypal: 57332, push: 57333, zoho: 57334 };
 const BENCH_DATA_DIR = join(repoRoot, ".devstack/bench");
@@ -140,7 +141,13 @@ function start(freshDatabase: boolean, dns: RunningFixture): Promise<RunningStac
     zohoPort: BENCH_PORTS.zoho,
     dataDir: BENCH_DATA_DIR,
     freshDatabase,
-    functionEnv: { ...resolveSettings(), DNS_SERVERS: dns.setting },
+    // The fake Zoho's OAuth client, as the test stack has it: the sync figures connect a user to the fake.
+    functionEnv: {
+      ...resolveSettings(),
+      DNS_SERVERS: dns.setting,
+      ZOHO_CLIENT_ID: ZOHO_TEST_CLIENT.id,
+      ZOHO_CLIENT_SECRET: ZOHO_TEST_CLIENT.secret,
+    },
     log: quiet,
   });
 }
