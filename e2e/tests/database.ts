@@ -118,8 +118,11 @@ export async function seedSavedContacts(username: string, contacts: SeededContac
         insert into public.email_validations (email, domain, is_valid, format_valid, mx_records_found, verdict, deliverability_score)
         select v.email, split_part(v.email, '@', 2), v.is_valid, true, v.is_valid,
           case when v.is_valid then 'deliverable' else 'undeliverable' end, case when v.is_valid then 95 else 5 end
-        from unnest(${validated.map((contact) => contact.email)}::text[], ${validated.map((contact) => contact.isValid!)}::boolean[])
-          as v (email, is_valid)
+        -- The verdicts travel as text: postgres.js sends an array of booleans as one boolean.
+        from unnest(
+          ${validated.map((contact) => contact.email)}::text[],
+          ${validated.map((contact) => String(contact.isValid))}::text[]::boolean[]
+        ) as v (email, is_valid)
         on conflict ((lower(email))) do update set is_valid = excluded.is_valid, verdict = excluded.verdict,
           deliverability_score = excluded.deliverability_score, last_validated_at = now()
       `;
