@@ -151,7 +151,8 @@ describe("/admin/system-popups", { timeout: 15_000 }, () => {
     answer(json({ message: "title: Unknown placeholder {percent}: this popup has none" }, { status: 400 }));
 
     expect(await screen.findByText("Error")).toBeVisible();
-    expect(screen.getAllByText("title: Unknown placeholder {percent}: this popup has none").length).toBeGreaterThan(0);
+    expect(screen.getByText("title: Unknown placeholder {percent}: this popup has none")).toBeVisible();
+    expect(form.getByText("Unknown placeholder {percent}: this popup has none")).toBeVisible();
     expect(form.getByRole("button", { name: "Save Changes" })).toBeEnabled();
     expect(sent).toHaveLength(1);
   });
