@@ -89,7 +89,9 @@ export function PopupEditor({ popup, onDone }: { popup: AdminSystemPopup; onDone
             } catch (error) {
               const message = messageOf(error, "Failed to update system popup");
               const field = SERVER_FIELDS.find((name) => message.startsWith(`${name}: `));
-              if (field) form.setError(field, { type: "server", message }, { shouldFocus: true });
+              if (field) {
+                form.setError(field, { type: "server", message: message.slice(field.length + 2) }, { shouldFocus: true });
+              }
               toast({ title: "Error", description: message, variant: "destructive" });
             }
           }}
