@@ -3,7 +3,7 @@
 -- record's blanks newest first, joins notes and picks the list; an undo restores the rows with their ids; the master
 -- contacts follow; each refusal has its SQLSTATE and reason.
 begin;
-select plan(76);
+select plan(80);
 
 select tests.create_user('owner');
 select tests.create_user('other');
@@ -70,6 +70,13 @@ select * from tests.assert_admin_only(
 select * from tests.assert_admin_only(format('select private.delete_duplicate_record(%s)', pg_temp.id('others')),
   users => array['owner', 'other'], admin => 'site_admin');
 select * from tests.assert_admin_only('select private.undo_contact_merge(1)', users => array['owner', 'other']);
+select * from tests.assert_admin_only($$ select private.duplicate_keys_matching(array['%doe%']) $$,
+  users => array['owner'], admin => 'site_admin');
+select tests.authenticate_as('site_admin');
+select results_eq($$ select private.duplicate_keys_matching(array['%n.doe@%', '%johndoe@%']) order by 1 $$,
+  $$ values ('john.doe@example.com'), ('johndoe@gmail.com') $$,
+  'the search answers the keys matching any pattern, once each');
+reset role;
 
 -- Act 3: a merge ----------------------------------------------------------------------------------------------------
 
@@ -123,7 +130,7 @@ select results_eq(
   $$ values ('John', null, null, null, 'Met at the expo', 'General') $$,
   'the kept record is as it was before the merge');
 select results_eq(
-  $$ select email, confidence from public.master_contacts where email like '%googlemail%' $$,
+  $$ select email, confidence from public.master_contacts where email like 'johndoe+%' $$,
   $$ values ('johndoe+news@googlemail.com', 1) $$,
   'the restored rows contribute to their master contacts again');
 select ok((select undone_at is not null and undone_by = tests.get_user_id('site_admin') from public.contact_audit_log

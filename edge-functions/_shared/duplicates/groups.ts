@@ -43,13 +43,12 @@ export async function readDuplicateGroup(claims: AccessTokenClaims, email: strin
 /** Up to one more key than a page holds, so the page knows whether another follows. */
 async function pageOfKeys(sql: UserSql, query: DuplicateGroupsQuery): Promise<string[]> {
   const q = query.q?.toLowerCase();
-  // A group matches when its key or one of its addresses as saved contains q, or its key contains q's own key (so
-  // "J.Doe@GoogleMail.com" finds jdoe@gmail.com).
-  const matches = q
-    ? sql`and bool_or(
-        c.email_key like ${likePattern(q)} or lower(c.email) like ${likePattern(q)}
-        or c.email_key like ${likePattern(emailKey(q))}
-      )`
+  // A group matches when its key contains q as typed, as its own key (so "J.Doe@GoogleMail.com" finds
+  // jdoe@gmail.com), or without dots (so "j.doe" finds jdoe@gmail.com, as Gmail ignores them). The keys come from the
+  // trigram index first (migration duplicate_search_index); only their groups are counted.
+  const patterns = q ? [...new Set([q, emailKey(q), q.replaceAll(".", "")])].filter(Boolean).map(likePattern) : [];
+  const matches = patterns.length
+    ? sql`and c.email_key = any(array(select private.duplicate_keys_matching(${patterns}::text[])))`
     : sql``;
   const scope = query.scope === "same-user"
     ? sql`and count(*) > count(distinct c.user_id)`
@@ -59,9 +58,9 @@ async function pageOfKeys(sql: UserSql, query: DuplicateGroupsQuery): Promise<st
   const rows = await sql<{ email_key: string }[]>`
     select c.email_key
       from public.saved_contacts as c
-     ${query.after === undefined ? sql`` : sql`where c.email_key > ${query.after}`}
+     where true ${query.after === undefined ? sql`` : sql`and c.email_key > ${query.after}`} ${matches}
      group by c.email_key
-    having count(*) > 1 ${scope} ${matches}
+    having count(*) > 1 ${scope}
      order by c.email_key
      limit ${DUPLICATE_GROUPS_PAGE_SIZE + 1}
   `;

@@ -129,7 +129,7 @@ Deno.test("groups come 50 a page in key order; nextAfter names the next page's s
   const user = await signedInUser();
   await withDatabase((sql) => sql`
     insert into public.saved_contacts (user_id, email, source)
-    select ${user.id}, format('%s%s%s@gmail.com', ${t}, s, lpad(n::text, 3, '0')), 'manual'
+    select ${user.id}, format('%s%s%s@gmail.com', ${t}::text, s, lpad(n::text, 3, '0')), 'manual'
       from generate_series(1, 51) as n, unnest(array['', '.']) as s
   `);
   const first = await groups(`q=${t}`);
