@@ -281,6 +281,32 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"contact_audit_log": {
+                  Row: {
+                    "action": string,"actor_id": string | null,"created_at": string,"email_key": string,"id": number,"kept_after": Json | null,"kept_before": Json | null,"kept_id": number | null,"removed_ids": (number)[],"removed_rows": Json | null,"snapshots_blanked_at": string | null,"undone_at": string | null,"undone_by": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "action": string,"actor_id"?: string | null,"created_at"?: string,"email_key": string,"id"?: never,"kept_after"?: Json | null,"kept_before"?: Json | null,"kept_id"?: number | null,"removed_ids"?: (number)[],"removed_rows"?: Json | null,"snapshots_blanked_at"?: string | null,"undone_at"?: string | null,"undone_by"?: string | null
+                  }
+                  Update: {
+                    "action"?: string,"actor_id"?: string | null,"created_at"?: string,"email_key"?: string,"id"?: never,"kept_after"?: Json | null,"kept_before"?: Json | null,"kept_id"?: number | null,"removed_ids"?: (number)[],"removed_rows"?: Json | null,"snapshots_blanked_at"?: string | null,"undone_at"?: string | null,"undone_by"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "contact_audit_log_actor_id_fkey"
+      columns: ["actor_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "contact_audit_log_undone_by_fkey"
+      columns: ["undone_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"contact_lists": {
                   Row: {
                     "color": string,"created_at": string,"deleted_at": string | null,"description": string | null,"id": number,"is_default": boolean,"name": string,"updated_at": string,"user_id": string
@@ -655,14 +681,14 @@ isOneToOne: false
                   ]
                 },"saved_contacts": {
                   Row: {
-                    "company": string | null,"created_at": string,"domain": string,"email": string,"first_name": string | null,"id": number,"last_name": string | null,"list_id": number,"notes": string | null,"phone": string | null,"position": string | null,"search_text": string,"source": string,"source_url": string | null,"updated_at": string,"user_id": string
+                    "company": string | null,"created_at": string,"domain": string,"email": string,"email_key": string,"first_name": string | null,"id": number,"last_name": string | null,"list_id": number,"notes": string | null,"phone": string | null,"position": string | null,"search_text": string,"source": string,"source_url": string | null,"updated_at": string,"user_id": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "company"?: string | null,"created_at"?: string,"domain": string,"email": string,"first_name"?: string | null,"id"?: never,"last_name"?: string | null,"list_id": number,"notes"?: string | null,"phone"?: string | null,"position"?: string | null,"search_text"?: never,"source": string,"source_url"?: string | null,"updated_at"?: string,"user_id"?: string
+                    "company"?: string | null,"created_at"?: string,"domain": string,"email": string,"email_key"?: never,"first_name"?: string | null,"id"?: never,"last_name"?: string | null,"list_id": number,"notes"?: string | null,"phone"?: string | null,"position"?: string | null,"search_text"?: never,"source": string,"source_url"?: string | null,"updated_at"?: string,"user_id"?: string
                   }
                   Update: {
-                    "company"?: string | null,"created_at"?: string,"domain"?: string,"email"?: string,"first_name"?: string | null,"id"?: never,"last_name"?: string | null,"list_id"?: number,"notes"?: string | null,"phone"?: string | null,"position"?: string | null,"search_text"?: never,"source"?: string,"source_url"?: string | null,"updated_at"?: string,"user_id"?: string
+                    "company"?: string | null,"created_at"?: string,"domain"?: string,"email"?: string,"email_key"?: never,"first_name"?: string | null,"id"?: never,"last_name"?: string | null,"list_id"?: number,"notes"?: string | null,"phone"?: string | null,"position"?: string | null,"search_text"?: never,"source"?: string,"source_url"?: string | null,"updated_at"?: string,"user_id"?: string
                   }
                   Relationships: [
                     {
@@ -1075,6 +1101,9 @@ isOneToOne: false
           Functions: {
             "delete_contact_list":
 { Args: { "list_id": number }; Returns: number
+                           },
+"email_key":
+{ Args: { "email": string }; Returns: string
                            }
           }
           Enums: {

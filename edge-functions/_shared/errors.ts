@@ -162,6 +162,20 @@ export interface DomainFailures {
   seo_removal_not_found: undefined;
   /** A removal request is decided once. */
   seo_removal_decided: undefined;
+
+  // Duplicate contacts (the admin's duplicates screen). A merge keeps one record of one owner's inbox; an undo puts
+  // the removed records back while nothing has moved on since.
+  duplicate_record_not_found: undefined;
+  /** Fewer than two saved contacts reach that inbox. */
+  duplicate_group_not_found: undefined;
+  merge_not_found: undefined;
+  merge_no_shared_email: undefined;
+  merge_different_owners: undefined;
+  merged_notes_too_long: undefined;
+  merge_already_undone: undefined;
+  merge_undo_expired: undefined;
+  merge_kept_record_changed: undefined;
+  merge_contact_saved_again: undefined;
 }
 
 export type DomainReason = keyof DomainFailures;

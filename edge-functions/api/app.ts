@@ -28,6 +28,7 @@ import { notificationsRoutes } from "./routes/notifications/notifications.routes
 import { seoRoutes } from "./routes/seo/seo.routes.ts";
 import { creditGrantsRoutes } from "./routes/admin/credit-grants/credit-grants.routes.ts";
 import { domainsRoutes } from "./routes/admin/domains/domains.routes.ts";
+import { duplicatesRoutes } from "./routes/admin/duplicates/duplicates.routes.ts";
 import { exportsRoutes } from "./routes/admin/exports/exports.routes.ts";
 import { logsRoutes } from "./routes/admin/logs/logs.routes.ts";
 import { paymentConfigAdminRoutes, paymentConfigRoutes } from "./routes/admin/payment-config/payment-config.routes.ts";
@@ -110,6 +111,7 @@ export function createApp() {
       exportsRoutes,
       domainsRoutes,
       seoAdminRoutes,
+      duplicatesRoutes,
     ]
   ) admin.route("/", routes);
   app.route("/admin", admin);

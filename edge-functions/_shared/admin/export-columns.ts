@@ -32,6 +32,9 @@ export const EXPORT_COLUMN_RULES: Readonly<Record<string, ColumnRules>> = {
   // The normalised address a row is matched by, not a key in the cryptographic sense.
   bulk_validation_items: { safe: ["email_key"] },
   bulk_validation_rows: { safe: ["email_key"] },
+  // The inbox a saved contact reaches (duplicate groups), and the group an audited action was taken in.
+  saved_contacts: { safe: ["email_key"] },
+  contact_audit_log: { safe: ["email_key"] },
   // The code a checkout claimed: a failed payment gives it back, still good for a discount.
   payments: { denied: ["discount_code"] },
   // The credentials themselves, sealed; the masks beside them (credential_hints) are what the screens show.

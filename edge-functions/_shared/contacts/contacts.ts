@@ -1,7 +1,7 @@
 // A signed-in user's saved contacts, read and changed as that user (RLS decides; every query also names the user, since
 // an admin's rights would otherwise show other people's contacts). Knows nothing of HTTP.
 import type { AccessTokenClaims } from "../auth/index.ts";
-import type { Contact, ContactsQuery, CreateContact, UpdateContact } from "./contract.ts";
+import type { Contact, ContactsQuery, CreateContact, CreatedContact, UpdateContact } from "./contract.ts";
 import type { UserSql } from "../db/as-user.ts";
 import { likePattern } from "../db/like-pattern.ts";
 import { DomainError } from "../errors.ts";
@@ -40,8 +40,11 @@ export async function listContacts(claims: AccessTokenClaims, query: ContactsQue
   });
 }
 
-/** Saves a contact into the given list or General; the same address twice (any case) is "Already saved to contacts". */
-export async function createContact(claims: AccessTokenClaims, input: CreateContact): Promise<Contact> {
+/**
+ * Saves a contact into the given list or General; the same address twice (any case) is "Already saved to contacts".
+ * Another spelling of the same inbox is saved, and named in the answer, so the person can tell.
+ */
+export async function createContact(claims: AccessTokenClaims, input: CreateContact): Promise<CreatedContact> {
   return await asContactsUser(claims, async (sql) => {
     const listId = await targetListId(sql, claims, input.listId);
     const [row] = await sql`
@@ -55,7 +58,14 @@ export async function createContact(claims: AccessTokenClaims, input: CreateCont
     }
       returning ${sql(savedContactColumns)}
     `;
-    return contactFromRow(row);
+    const contact = contactFromRow(row);
+    const [sameInbox] = await sql<{ id: string; email: string }[]>`
+      select id, email from public.saved_contacts
+       where user_id = ${claims.sub} and email_key = public.email_key(${contact.email}) and id <> ${contact.id}
+       order by created_at, id
+       limit 1
+    `;
+    return { ...contact, sameInbox: sameInbox ? { id: Number(sameInbox.id), email: sameInbox.email } : null };
   });
 }
 

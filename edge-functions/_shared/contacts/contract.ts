@@ -111,6 +111,15 @@ export const contactSchema = z.object({
 export type Contact = z.infer<typeof contactSchema>;
 
 /**
+ * POST /api/contacts answers the saved contact and `sameInbox`: another of the caller's contacts that reaches the same
+ * inbox under another spelling (Gmail ignores dots and +tags, and googlemail.com is gmail.com), or null.
+ */
+export const createdContactSchema = contactSchema.extend({
+  sameInbox: z.object({ id: idSchema, email: z.string() }).nullable(),
+});
+export type CreatedContact = z.infer<typeof createdContactSchema>;
+
+/**
  * GET /api/contacts query: q searches email, names, company and position (every whitespace-separated term must
  * match); listId narrows to one list; limit and offset page. The answer is always a bare array of contacts (the
  * spec's "list of contacts": all of them when no limit is asked), with the number of contacts matching q and listId

@@ -17,6 +17,8 @@ export {
   CONTACTS_TOTAL_HEADER,
   contactSchema,
   contactsQuerySchema,
+  type CreatedContact,
+  createdContactSchema,
   createContactListRequestSchema,
   createContactRequestSchema,
   importContactsRequestSchema,

@@ -67,7 +67,11 @@ Deno.test({
 });
 
 async function fuzzRoute(target: Target, seed: number): Promise<void> {
-  const credentials = target.credentials === "logout" ? world.logoutCredentials : world.credentials;
+  const credentials = {
+    shared: world.credentials,
+    logout: world.logoutCredentials,
+    admin: world.adminCredentials,
+  }[target.credentials];
   const found: Failure[] = [];
   let run = 0;
   const firstRunOf = new Map<string, number>();

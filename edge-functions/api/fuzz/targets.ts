@@ -41,6 +41,12 @@ import {
   updateContactListRequestSchema,
   updateContactRequestSchema,
 } from "../../_shared/contracts/contacts.ts";
+import {
+  duplicateGroupsQuerySchema,
+  mergeRequestSchema,
+  mergesQuerySchema,
+  updateDuplicateRecordRequestSchema,
+} from "../../_shared/contracts/duplicates.ts";
 import { scrapeDomainRequestSchema } from "../../_shared/contracts/explorations.ts";
 import {
   campaignEventSchema,
@@ -165,6 +171,10 @@ export const REQUEST_CONTRACTS: Record<string, z.ZodType> = {
   generateBulkSchema,
   removalListQuerySchema,
   removalDecisionSchema,
+  duplicateGroupsQuerySchema,
+  updateDuplicateRecordRequestSchema,
+  mergeRequestSchema,
+  mergesQuerySchema,
 };
 
 /**
@@ -180,7 +190,8 @@ export interface Target {
   runs: number;
   requests: fc.Arbitrary<FuzzRequest>;
   /** Whose sessions the requests use (the logout route ends the sessions it is given). */
-  credentials: "shared" | "logout";
+  /** Whose sessions the requests use: the shared users', spare ones (logout ends them), or an admin's. */
+  credentials: "shared" | "logout" | "admin";
 }
 
 interface RouteSpec {
@@ -360,6 +371,21 @@ export function fuzzTargets(world: World): Target[] {
     { method: "GET", path: "/api/admin/seo/removal-requests", query: removalListQuerySchema, signedIn: true, runs: 20 },
     { method: "POST", path: "/api/admin/seo/removal-requests/:id/decision", params: [seoId], body: removalDecisionSchema, signedIn: true, runs: 30 },
   );
+  // The duplicates screen's routes: as above, every shape of caller must meet the guard's 4xx; and as an admin, whose
+  // requests get past it. Deletes name no contact that exists, so the other routes keep the world's rows.
+  const duplicateEmail = fc.oneof(fc.emailAddress().map(percentEncode), nastySegment);
+  const missingId = fc.oneof(fc.bigInt({ min: 2n ** 40n, max: 2n ** 62n }).map(String), nastySegment);
+  for (const credentials of ["shared", "admin"] as const) {
+    specs.push(
+      { method: "GET", path: "/api/admin/duplicates/duplicates", query: duplicateGroupsQuerySchema, signedIn: true, runs: 30, credentials },
+      { method: "GET", path: "/api/admin/duplicates/duplicates/:email", params: [duplicateEmail], signedIn: true, runs: 30, credentials },
+      { method: "PUT", path: "/api/admin/duplicates/records/:id", params: [contactId], body: updateDuplicateRecordRequestSchema, signedIn: true, runs: 60, credentials },
+      { method: "DELETE", path: "/api/admin/duplicates/records/:id", params: [missingId], signedIn: true, runs: 20, credentials },
+      { method: "POST", path: "/api/admin/duplicates/merge", body: mergeRequestSchema, signedIn: true, runs: 60, credentials },
+      { method: "GET", path: "/api/admin/duplicates/merges", query: mergesQuerySchema, signedIn: true, runs: 30, credentials },
+      { method: "POST", path: "/api/admin/duplicates/merges/:id/undo", params: [missingId], signedIn: true, runs: 20, credentials },
+    );
+  }
   // Marketing's admin areas, under their three prefixes: as above, every shape of caller must meet the guard's 4xx.
   // The campaign's and the affiliate setting's bodies (time zones, CRM type patterns) seldom pass at random, so they
   // stay out of REQUEST_CONTRACTS' check; the guard refuses before any body is read anyway.
@@ -419,7 +445,7 @@ export function fuzzTargets(world: World): Target[] {
   );
   return [
     ...specs.map((spec) => ({
-      name: `${spec.method} ${spec.path}`,
+      name: `${spec.method} ${spec.path}${spec.credentials === "admin" ? " as an admin" : ""}`,
       runs: spec.runs,
       requests: routeRequests(spec),
       credentials: spec.credentials ?? "shared",

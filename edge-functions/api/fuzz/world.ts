@@ -7,7 +7,7 @@ import { authResponseSchema } from "../../_shared/contracts/auth.ts";
 import { bulkUploadAnswerSchema } from "../../_shared/contracts/bulk-validation.ts";
 import { contactListSchema, contactSchema } from "../../_shared/contracts/contacts.ts";
 import { ticketSchema } from "../../_shared/contracts/support.ts";
-import { call, requiredEnv } from "../testing/stack.ts";
+import { call, requiredEnv, signedInAdmin } from "../testing/stack.ts";
 import type { Credentials } from "./requests.ts";
 
 export interface FuzzUser {
@@ -29,6 +29,8 @@ export interface World {
   logoutCredentials: Credentials;
   /** Anonymous sessions the server knows, for the routes that take a session id. */
   sessionIds: string[];
+  /** For admin routes fuzzed past the guard: the same forged tokens, the two users' replaced by an admin's. */
+  adminCredentials: Credentials;
 }
 
 export async function prepareWorld(): Promise<World> {
@@ -38,12 +40,14 @@ export async function prepareWorld(): Promise<World> {
   const spare = await signIn(user);
   const otherSpare = await signIn(otherUser);
   const sessionIds = await Promise.all([0, 1, 2].map(() => anonymousSession()));
+  const admin = `Bearer ${(await signedInAdmin()).token}`;
   return {
     user,
     otherUser,
     credentials,
     logoutCredentials: { ...credentials, "user": `Bearer ${spare}`, "other-user": `Bearer ${otherSpare}` },
     sessionIds,
+    adminCredentials: { ...credentials, "user": admin, "other-user": admin },
   };
 }
 

@@ -7,6 +7,7 @@ import type { ErrorResponse } from "../../_shared/accounts/index.ts";
 import { PAYMENT_PROVIDER_LABELS, type PaymentProvider } from "../../_shared/contracts/admin.ts";
 import { MONEY_BACK_DAYS } from "../../_shared/contracts/billing.ts";
 import { BULK_FILE_MAX_BYTES, BULK_MAX_ROWS } from "../../_shared/contracts/bulk-validation.ts";
+import { MERGE_UNDO_DAYS, MERGED_NOTES_MAX_LENGTH } from "../../_shared/contracts/duplicates.ts";
 import { formatBytes } from "../../_shared/contracts/http-limits.ts";
 import type { NeedsCredits, WorkKind } from "../../_shared/contracts/billing.ts";
 import { DomainError, type DomainFailures, type DomainReason } from "../../_shared/errors.ts";
@@ -202,6 +203,37 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
   seo_keyword_exists: { status: 409, message: "This keyword already exists for this page type" },
   seo_removal_not_found: { status: 404, message: "Removal request not found" },
   seo_removal_decided: { status: 409, message: "This removal request is already decided" },
+
+  duplicate_record_not_found: { status: 404, message: "Record not found" },
+  duplicate_group_not_found: { status: 404, message: "No duplicates found for this email" },
+  merge_not_found: { status: 404, message: "Merge not found" },
+  merge_no_shared_email: {
+    status: 409,
+    message: "These records do not share an email address, so they cannot be merged",
+  },
+  merge_different_owners: {
+    status: 409,
+    message: "These records belong to different users: merging would delete one person's contact to keep " +
+      "another's. Edit or delete them instead.",
+  },
+  merged_notes_too_long: {
+    status: 409,
+    message: `The merged notes would be over ${MERGED_NOTES_MAX_LENGTH.toLocaleString("en-US")} characters. ` +
+      "Choose the notes to keep in Edit first.",
+  },
+  merge_already_undone: { status: 409, message: "This merge has already been undone" },
+  merge_undo_expired: {
+    status: 409,
+    message: `This merge is over ${MERGE_UNDO_DAYS} days old and can no longer be undone`,
+  },
+  merge_kept_record_changed: {
+    status: 409,
+    message: "The kept record has changed since the merge, so the merge can no longer be undone",
+  },
+  merge_contact_saved_again: {
+    status: 409,
+    message: "The owner has saved a merged address again since, so the merge can no longer be undone",
+  },
 };
 
 /** What a 402 says when nothing is left to pay for the work. */

@@ -5,7 +5,13 @@ import type { NotFoundReason } from "../../_shared/marketing/index.ts";
 
 export function pathId(
   text: string | undefined,
-  notFound: "contact_not_found" | "list_not_found" | "message_not_found" | "grant_not_found",
+  notFound:
+    | "contact_not_found"
+    | "list_not_found"
+    | "message_not_found"
+    | "grant_not_found"
+    | "duplicate_record_not_found"
+    | "merge_not_found",
 ): number {
   if (!text || !/^[1-9][0-9]{0,15}$/.test(text)) throw new DomainError(notFound);
   return Number(text);

@@ -56,6 +56,7 @@ Deno.test("the guarded routes include every admin area", () => {
       "DELETE /api/campaigns/banner-ads/:id",
       "POST /api/affiliate/admin/init-zoho",
       "POST /api/admin/seo/removal-requests/:id/decision",
+      "POST /api/admin/duplicates/merges/:id/undo",
     ]
   ) assert.ok(routes.includes(expected), `${expected} not in ${routes.join(", ")}`);
 });

@@ -75,7 +75,7 @@ describe("contacts page", () => {
       "GET /api/contacts": () => page([]),
       "POST /api/contacts": async (request) => {
         sent = await request.json();
-        return json(contact(9, "new@acme.test"), { status: 201 });
+        return json({ ...contact(9, "new@acme.test"), sameInbox: null }, { status: 201 });
       },
     });
     const { user } = await renderApp("/contacts");

@@ -5,6 +5,7 @@ import {
   type Contact,
   contactListSchema,
   contactSchema,
+  createdContactSchema,
   importContactsResponseSchema,
 } from "../../../_shared/contacts/index.ts";
 import { assertError, call, signedInUser } from "../../testing/stack.ts";
@@ -97,6 +98,23 @@ Deno.test("saving a contact answers 201 with it, in General, with the domain fro
   const manual = await save(user, { email: "second@example.com" });
   assert.equal(manual.source, "manual");
   assert.deepEqual((await contactsOf(user)).contacts.map((c) => c.id), [manual.id, contact.id]);
+});
+
+Deno.test("saving another spelling of a Gmail inbox already saved answers 201 naming it in sameInbox", async () => {
+  const user = await signedInUser();
+  const stranger = await signedInUser();
+  const first = await save(user, { email: "Jane.Doe@gmail.com" });
+  await save(stranger, { email: "janedoe@gmail.com" });
+
+  const saveAnswer = async (owner: User, email: string) => {
+    const response = await call("/api/contacts", { token: owner.token, body: { email } });
+    assert.equal(response.status, 201, response.text);
+    return createdContactSchema.parse(response.json).sameInbox;
+  };
+  assert.deepEqual(await saveAnswer(user, "janedoe+news@googlemail.com"), { id: first.id, email: "Jane.Doe@gmail.com" });
+  assert.equal(await saveAnswer(user, "jane.doe@example.com"), null, "other domains keep dots: another inbox");
+  // Only the caller's own contacts count: the stranger's spelling is never named.
+  assert.equal(await saveAnswer(await signedInUser(), "j.a.n.e.doe@gmail.com"), null);
 });
 
 Deno.test("saving the same address again, in any case, answers 409 Already saved to contacts", async () => {

@@ -14,7 +14,7 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast-store";
 import { messageOf } from "@/lib/api";
 import { cn } from "@/lib/cn";
-import { useCreateContact } from "../api/create-contact";
+import { savedContactMessage, useCreateContact } from "../api/create-contact";
 import { useUpdateContact } from "../api/update-contact";
 import { ListSelect } from "./list-select";
 
@@ -59,8 +59,8 @@ export function ContactFormDialog({ open, onOpenChange, contact, lists, defaultL
         await update.mutateAsync({ id: contact.id, ...fields, listId: fields.listId ?? undefined });
         toast({ title: "Success", description: "Contact updated successfully" });
       } else {
-        await create.mutateAsync({ email, ...fields, source: "manual" });
-        toast({ title: "Success", description: "Contact saved successfully" });
+        const created = await create.mutateAsync({ email, ...fields, source: "manual" });
+        toast({ title: "Success", description: savedContactMessage(created) });
       }
       onOpenChange(false);
     } catch (error) {

@@ -39,7 +39,7 @@ describe("Save Contact dialog", () => {
       "POST /api/contacts": async (request) => {
         sent = await request.json();
         isSaved = true;
-        return json(saved, { status: 201 });
+        return json({ ...saved, sameInbox: null }, { status: 201 });
       },
     });
     const { user } = renderWithAuth(<EmailCard email={found} />);
@@ -73,6 +73,28 @@ describe("Save Contact dialog", () => {
     });
     const mark = await screen.findByRole("button", { name: "Already saved to contacts" });
     expect(mark).toBeDisabled();
+  });
+
+  it("says so when the saved address reaches an inbox already saved under another spelling", async () => {
+    storeSessionFor(demoUser);
+    mockNetwork({
+      "GET /api/user": () => json(demoUser),
+      "GET /api/contact-lists": () => json([general]),
+      "GET /api/contacts": () => json([], { headers: { "X-Total-Count": "0" } }),
+      "POST /api/contacts": () => json({ ...saved, sameInbox: { id: 3, email: "janedoe@acme.test" } }, { status: 201 }),
+    });
+    const { user } = renderWithAuth(<EmailCard email={found} />);
+
+    await user.click(await screen.findByRole("button", { name: `Save ${found.email} to contacts` }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Save Contact" }));
+    await waitFor(() => expect(dialog.getByLabelText("List")).toHaveValue("1"));
+    await user.click(dialog.getByRole("button", { name: "Save to Contacts" }));
+
+    expect(
+      await screen.findByText(
+        "Contact saved successfully. You also saved it as janedoe@acme.test: both reach the same inbox.",
+      ),
+    ).toBeVisible();
   });
 
   it("says what the server said when the address is already saved", async () => {

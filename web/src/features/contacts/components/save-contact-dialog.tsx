@@ -14,7 +14,7 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toast-store";
 import { useAuth } from "@/features/auth";
 import { messageOf } from "@/lib/api";
-import { useCreateContact } from "../api/create-contact";
+import { savedContactMessage, useCreateContact } from "../api/create-contact";
 import { useContactLists } from "../api/get-contact-lists";
 import { useIsSavedContact } from "../api/get-contacts";
 import { ListSelect } from "./list-select";
@@ -109,8 +109,13 @@ export function SaveContactDialog({ open, onOpenChange, candidate, source, alrea
 
   async function submit(values: z.output<typeof saveFormSchema>) {
     try {
-      await create.mutateAsync({ email: candidate.email, ...values, source, sourceUrl: webAddress(candidate.foundOn) });
-      toast({ title: "Success", description: "Contact saved successfully" });
+      const created = await create.mutateAsync({
+        email: candidate.email,
+        ...values,
+        source,
+        sourceUrl: webAddress(candidate.foundOn),
+      });
+      toast({ title: "Success", description: savedContactMessage(created) });
       onOpenChange(false);
     } catch (error) {
       toast({ title: "Error", description: messageOf(error, "Failed to save contact"), variant: "destructive" });
