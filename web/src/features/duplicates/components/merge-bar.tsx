@@ -13,8 +13,8 @@ import { mergePreview, type PickableField, type PickedValues, pickableFields, pi
 type MergeBarProps = {
   kept: DuplicateRecord;
   merged: DuplicateRecord[];
-  /** Called once the server merged, with how many records it removed. */
-  onMerged: (removed: number) => void;
+  /** Called once the server merged. */
+  onMerged: () => void;
   onUndo: (mergeId: number) => void;
 };
 
@@ -37,7 +37,7 @@ export function MergeBar({ kept, merged, onMerged, onUndo }: MergeBarProps) {
             description: `${plural(result.removedIds.length, "record")} merged into ${kept.email}`,
             action: { label: "Undo", altText: "Undo the merge from the Recent merges tab", onClick: () => onUndo(result.mergeId) },
           });
-          onMerged(result.removedIds.length);
+          onMerged();
         },
         onError: (error) => toast({ title: "Merge failed", description: messageOf(error, "The records could not be merged"), variant: "destructive" }),
       },
