@@ -76,7 +76,6 @@ export function GroupRecords({ email, onUndo }: GroupRecordsProps) {
           key={`${kept.id}:${merged.map((record) => record.id).join(",")}`}
           kept={kept}
           merged={merged}
-          onMerged={() => setChosen(NO_SELECTION)}
           onUndo={onUndo}
         />
       )}

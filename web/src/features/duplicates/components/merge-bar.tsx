@@ -1,11 +1,10 @@
 // The Ready to Merge bar: what the kept record will hold once the marked ones are merged into it (the server's fill
-// rule, worked out here), a Pick values step for the fields the records disagree on, and Merge.
+// rule, worked out here), a Pick values step for the fields the records disagree on, and Merge. Once merged, the
+// removed records leave the group and with them the selection that showed the bar.
 import type { DuplicateRecord } from "@contracts/duplicates";
 import { CombineIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/toast-store";
-import { messageOf } from "@/lib/api";
 import { useMerge } from "../api/merges";
 import { FIELD_LABELS, plural } from "../lib/labels";
 import { mergePreview, type PickableField, type PickedValues, pickableFields, pickedFields, valuesOf } from "../lib/merge-preview";
@@ -13,35 +12,20 @@ import { mergePreview, type PickableField, type PickedValues, pickableFields, pi
 type MergeBarProps = {
   kept: DuplicateRecord;
   merged: DuplicateRecord[];
-  /** Called once the server merged, with how many records it removed. */
-  onMerged: (removed: number) => void;
   onUndo: (mergeId: number) => void;
 };
 
-export function MergeBar({ kept, merged, onMerged, onUndo }: MergeBarProps) {
+export function MergeBar({ kept, merged, onUndo }: MergeBarProps) {
   const [picking, setPicking] = useState(false);
   const [picked, setPicked] = useState<PickedValues>({});
-  const merge = useMerge();
+  const merge = useMerge(onUndo);
   const titleId = useId();
   const picksId = useId();
   const pickable = pickableFields(kept, merged);
   const preview = mergePreview(kept, merged, picked);
 
   function mergeNow() {
-    merge.mutate(
-      { keepId: kept.id, deleteIds: merged.map((record) => record.id), fields: pickedFields(kept, merged, picked) },
-      {
-        onSuccess: (result) => {
-          toast({
-            title: "Records merged",
-            description: `${plural(result.removedIds.length, "record")} merged into ${kept.email}`,
-            action: { label: "Undo", altText: "Undo the merge from the Recent merges tab", onClick: () => onUndo(result.mergeId) },
-          });
-          onMerged(result.removedIds.length);
-        },
-        onError: (error) => toast({ title: "Merge failed", description: messageOf(error, "The records could not be merged"), variant: "destructive" }),
-      },
-    );
+    merge.mutate({ keepId: kept.id, deleteIds: merged.map((record) => record.id), fields: pickedFields(kept, merged, picked) });
   }
 
   return (
