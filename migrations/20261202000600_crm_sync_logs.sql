@@ -71,6 +71,8 @@ create unique index crm_sync_logs_active_key on public.crm_sync_logs (integratio
   where status in ('pending', 'running', 'paused');
 -- The user's latest runs, and the foreign key's lookup.
 create index crm_sync_logs_user_created_idx on public.crm_sync_logs (user_id, created_at desc);
+-- The integration's runs, which a disconnect deletes (the unique index above holds only the unfinished one).
+create index crm_sync_logs_integration_created_idx on public.crm_sync_logs (integration_id, created_at desc);
 -- The claim: only unfinished runs, oldest first.
 create index crm_sync_logs_claim_idx on public.crm_sync_logs (created_at)
   where status in ('pending', 'running', 'paused');

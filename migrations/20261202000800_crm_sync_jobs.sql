@@ -70,12 +70,14 @@ set search_path = ''
 as $$
 declare
   counted record;
+  finished boolean;
   run public.crm_sync_logs;
 begin
   perform private.check_crm_sync_results(p_results);
   with done as (
     update public.crm_sync_items as i
-    set outcome = r.outcome, zoho_id = r."zohoId", tagged = coalesce(r.tagged, false), message = r.message,
+    set outcome = r.outcome, zoho_id = r."zohoId", tagged = coalesce(r.tagged, false),
+      message = pg_catalog.left(r.message, 2000),
       processed_at = pg_catalog.now()
     from (
       select distinct on (r."contactId") r.*
@@ -98,20 +100,21 @@ begin
   into counted
   from (select d.outcome from done as d union all select g.outcome from gone as g) as o;
 
+  finished := not exists (select from public.crm_sync_items as i where i.sync_log_id = p_run and i.outcome is null);
+
+  -- One update, so the last batch's counters and the completion reach Realtime as one message.
   update public.crm_sync_logs as l
   set created = l.created + counted.created, updated = l.updated + counted.updated,
     skipped = l.skipped + counted.skipped, records_failed = l.records_failed + counted.failed,
     records_successful = l.records_successful + counted.created + counted.updated + counted.skipped,
-    records_processed = l.records_processed + counted.created + counted.updated + counted.skipped + counted.failed
+    records_processed = l.records_processed + counted.created + counted.updated + counted.skipped + counted.failed,
+    status = case when finished then 'completed' else l.status end,
+    completed_at = case when finished then coalesce(l.completed_at, pg_catalog.now()) else l.completed_at end,
+    lease_owner = case when finished then null else l.lease_owner end,
+    lease_expires_at = case when finished then null else l.lease_expires_at end
   where l.id = p_run
   returning * into run;
-
-  if not exists (select from public.crm_sync_items as i where i.sync_log_id = p_run and i.outcome is null) then
-    update public.crm_sync_logs as l
-    set status = 'completed', completed_at = coalesce(l.completed_at, pg_catalog.now()),
-      started_at = coalesce(l.started_at, pg_catalog.now()), lease_owner = null, lease_expires_at = null,
-      resume_after = null
-    where l.id = p_run;
+  if finished then
     update public.crm_integrations as c set last_sync_at = pg_catalog.now() where c.id = run.integration_id;
   end if;
 end;
@@ -310,7 +313,7 @@ begin
     raise exception 'A paused run resumes at a time' using errcode = 'invalid_parameter_value';
   end if;
   update public.crm_sync_logs as l
-  set status = 'paused', resume_after = p_resume_after, message = p_message, lease_owner = null,
+  set status = 'paused', resume_after = p_resume_after, message = pg_catalog.left(p_message, 2000), lease_owner = null,
     lease_expires_at = null
   where l.id = p_run_id and l.status = 'running' and l.lease_owner = p_lease_owner;
   return found;
@@ -335,7 +338,8 @@ set search_path = ''
 as $$
 begin
   update public.crm_sync_logs as l
-  set status = 'failed', completed_at = pg_catalog.now(), message = p_message, error_details = p_details,
+  set status = 'failed', completed_at = pg_catalog.now(), message = pg_catalog.left(p_message, 2000),
+    error_details = p_details,
     lease_owner = null, lease_expires_at = null
   where l.id = p_run_id and l.status = 'running' and l.lease_owner = p_lease_owner;
   return found;

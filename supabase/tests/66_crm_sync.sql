@@ -5,7 +5,7 @@
 -- are recorded complete in one call. Progress reaches the owner and admins on crm-sync:<run>; the counters are summed
 -- from items under RLS.
 begin;
-select plan(126);
+select plan(127);
 
 select tests.create_user('owner');
 select tests.create_user('stranger');
@@ -314,6 +314,11 @@ select is(
    from public.crm_sync_logs where id = :'run'),
   'its completion is broadcast'
 );
+select is(
+  (select count(*)::integer from realtime.messages
+   where topic = 'crm-sync:' || :'run' and payload ->> 'processed' = '5'),
+  1, 'with the last counters, in one message'
+);
 select ok(not private.record_crm_sync_items(:'run', :'lease_c', '[]'), 'a completed run takes no more results');
 select ok(not private.crm_sync_work_waiting(), 'no work waits any more');
 select is(private.crm_sync_claimable_in_ms(), null, 'nor will');
@@ -337,7 +342,8 @@ select is_empty('select * from private.claim_crm_sync_run(30)', 'and is not clai
 
 select private.start_crm_sync_run(:'integration', 'bulk', '{}', array[:c1]) as run3 \gset
 select private.record_crm_sync_run(:'integration', 'single', '{"overwriteExisting": true}', jsonb_build_array(
-  jsonb_build_object('contactId', :c3, 'outcome', 'updated', 'zohoId', 'z3', 'tagged', false, 'message', null),
+  jsonb_build_object('contactId', :c3, 'outcome', 'updated', 'zohoId', 'z3', 'tagged', false,
+    'message', repeat('m', 2500)),
   jsonb_build_object('contactId', :theirs, 'outcome', 'created', 'zohoId', 'zx'))) as single \gset
 select results_eq(
   format($$ select sync_type, status, options, total, records_processed, updated, completed_at = now()
@@ -346,9 +352,10 @@ select results_eq(
   'a single sync is recorded as a completed run, even while a bulk run is unfinished'
 );
 select results_eq(
-  format($$ select contact_id, outcome, zoho_id from public.crm_sync_items where sync_log_id = %L $$, :'single'),
-  format($$ values (%s::bigint, 'updated', 'z3') $$, :c3),
-  'its items are the owner''s contacts only'
+  format($$ select contact_id, outcome, zoho_id, char_length(message) from public.crm_sync_items
+            where sync_log_id = %L $$, :'single'),
+  format($$ values (%s::bigint, 'updated', 'z3', 2000) $$, :c3),
+  'its items are the owner''s contacts only (a long message from the CRM cut to 2,000 characters)'
 );
 select is_empty(format($$ select from realtime.messages where topic = 'crm-sync:%s' $$, :'single'),
   'nobody follows it live: it is answered whole');
