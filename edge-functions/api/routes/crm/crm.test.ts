@@ -138,7 +138,10 @@ Deno.test("the callback refuses a denied consent, an expired state, an unknown s
   const connect = await call("/api/crm/zoho/connect", { token: user.token, body: {} });
   const back = new URL(await zoho.consent((connect.json as { url: string }).url, "accept"));
   await withDatabase((sql) =>
-    sql`update public.crm_oauth_states set expires_at = now() - interval '1 second' where user_id = ${user.id} and used_at is null`
+    sql`
+      update public.crm_oauth_states set created_at = now() - interval '11 minutes', expires_at = now() - interval '1 minute'
+      where user_id = ${user.id} and used_at is null
+    `
   );
   assert.equal((await followCallback(back.toString())).searchParams.get("reason"), "expired_state");
 
