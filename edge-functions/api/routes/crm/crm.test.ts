@@ -106,6 +106,9 @@ Deno.test("bodies and queries are refused with a 400 naming the field", async ()
   );
   assertError(await call("/api/crm/zoho/sync-candidates?pageSize=500", { token }), 400, "pageSize: pageSize must be at most 200");
   assertError(await call("/api/crm/zoho/sync-runs?limit=0", { token }), 400, "limit: limit must be 1 or more");
+  const far = await call(`/api/crm/zoho/sync-candidates?page=${Number.MAX_SAFE_INTEGER}`, { token });
+  assert.equal(far.status, 200, far.text);
+  assert.deepEqual(syncCandidatesPageSchema.parse(far.json).contacts, []);
   assertError(await call("/api/crm/zoho/sync-runs/not-a-uuid", { token }), 404, "Sync run not found");
 });
 
