@@ -15,7 +15,8 @@ import {
   ZOHO_INVALID_TAG,
 } from "../../../_shared/contracts/crm.ts";
 import { createApp } from "../../app.ts";
-import { consentAs, connectZoho, followCallback, savedContacts, waitForRun, zoho } from "../../testing/crm.ts";
+import { runWorker } from "../../testing/bulk.ts";
+import { consentAs, connectZoho, CRM_WORKER_URL, followCallback, savedContacts, waitForRun, zoho } from "../../testing/crm.ts";
 import { assertError, call, signedInAdmin, signedInUser, withDatabase } from "../../testing/stack.ts";
 
 const NOT_CONNECTED = "Zoho CRM is not connected: connect it first";
@@ -314,6 +315,37 @@ Deno.test("while a run waits, runs or is paused, no other sync starts: 409", asy
   assertError(await call("/api/crm/zoho/bulk-sync", { token: user.token, body: { contactIds: ids } }), 409, active);
   assertError(await call("/api/crm/zoho/bulk-sync", { token: user.token, body: { contactIds: ids.slice(0, 2) } }), 409, active);
   assertError(await call(`/api/crm/zoho/sync-contact/${ids[0]}`, { token: user.token, body: {} }), 409, active);
+});
+
+Deno.test("a run whose worker died mid-batch is taken over when its lease ends, and nothing reaches Zoho twice", async () => {
+  await zoho.reset();
+  const user = await signedInUser();
+  await connectZoho(user.token);
+  const { ids, emails } = await savedContacts(user.id, 150);
+  const schedule = (active: boolean) =>
+    withDatabase((sql) => sql`update cron.job set active = ${active} where jobname = 'crm-sync'`);
+  await schedule(false);
+  try {
+    const jobId = await withDatabase(async (sql) => {
+      const [integration] = await sql<{ id: string }[]>`select id from public.crm_integrations where user_id = ${user.id}`;
+      const [run] = await sql<{ id: string }[]>`
+        select private.start_crm_sync_run(${integration!.id}, 'bulk', '{}', ${ids}::bigint[]) as id
+      `;
+      // A worker claims the run with a short lease, upserts its first batch into Zoho, and dies before recording it.
+      await sql`select * from private.claim_crm_sync_run(1)`;
+      return run!.id;
+    });
+    await zoho.seedContacts(emails.slice(0, 100).map((email) => ({ Email: email, Last_Name: email.split("@")[0]!, First_Name: "Pat" })));
+    const summary = await runWorker(CRM_WORKER_URL);
+    assert.equal(summary.completed, 2, JSON.stringify(summary));
+    const run = syncRunSchema.parse((await call(`/api/crm/zoho/sync-runs/${jobId}`, { token: user.token })).json);
+    // The first batch was in Zoho already, with nothing left to fill: skipped, not written again.
+    assert.deepEqual([run.status, run.processed, run.created, run.skipped, run.failed], ["completed", 150, 50, 100, 0]);
+    const inZoho = (await zoho.contacts()).map((contact) => contact.Email);
+    assert.deepEqual(inZoho.sort(), [...emails].sort(), "each contact once");
+  } finally {
+    await schedule(true);
+  }
 });
 
 // Who sees what ------------------------------------------------------------------------------------------------------
