@@ -15,7 +15,7 @@ import {
   ZOHO_INVALID_TAG,
 } from "../../../_shared/contracts/crm.ts";
 import { createApp } from "../../app.ts";
-import { runWorker } from "../../testing/bulk.ts";
+import { downloadFrom, runWorker } from "../../testing/bulk.ts";
 import { consentAs, connectZoho, CRM_WORKER_URL, followCallback, savedContacts, waitForRun, zoho } from "../../testing/crm.ts";
 import { assertError, call, signedInAdmin, signedInUser, withDatabase } from "../../testing/stack.ts";
 
@@ -285,10 +285,11 @@ Deno.test("250 contacts through a 429 and a bad record: a background run with 24
     assert.equal(inZoho.get(email)?.tags.includes(ZOHO_INVALID_TAG), n % 10 === 0, email);
   });
 
-  const report = await call(`/api/crm/zoho/sync-runs/${jobId}/report.csv`, { token: user.token });
+  const report = await downloadFrom(`/api/crm/zoho/sync-runs/${jobId}/report.csv`, user.token);
   assert.equal(report.status, 200, report.text);
   assert.equal(report.headers.get("content-disposition"), `attachment; filename="zoho-sync-${jobId}.csv"`);
-  const lines = report.text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+  assert.deepEqual([...report.bytes.slice(0, 3)], [0xef, 0xbb, 0xbf], "UTF-8 with a byte order mark");
+  const lines = report.text.trimEnd().split("\r\n");
   assert.equal(lines[0], "email,outcome,zoho_id,tagged,message,synced_at");
   assert.equal(lines.length, 251);
   const failed = lines.filter((line) => line.split(",")[1] === "failed");
