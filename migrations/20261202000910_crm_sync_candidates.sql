@@ -6,14 +6,15 @@
 --
 -- filter: all, valid (the latest verdict is valid), invalid (validated and not valid). search, a LIKE pattern,
 -- matches the contact's search text. contact_ids narrows to those ids (the inline syncs read their contacts through
--- it). page_limit null answers every match. total is the number of matches before paging.
+-- it). page_limit null answers every match; page_offset is a bigint, as a far page's offset passes an integer's range.
+-- total is the number of matches before paging.
 
 create or replace function private.crm_sync_candidates(
   filter text default 'all',
   search text default null,
   contact_ids bigint[] default null,
   page_limit integer default null,
-  page_offset integer default 0
+  page_offset bigint default 0
 )
 returns table (
   id bigint,
@@ -67,8 +68,8 @@ as $$
    order by p.id
 $$;
 
-comment on function private.crm_sync_candidates(text, text, bigint[], integer, integer) is
+comment on function private.crm_sync_candidates(text, text, bigint[], integer, bigint) is
   'The caller''s saved contacts as Zoho candidates: validity from the validation cache, the last sync''s outcome.';
 
-revoke all on function private.crm_sync_candidates(text, text, bigint[], integer, integer) from public, anon;
-grant execute on function private.crm_sync_candidates(text, text, bigint[], integer, integer) to authenticated;
+revoke all on function private.crm_sync_candidates(text, text, bigint[], integer, bigint) from public, anon;
+grant execute on function private.crm_sync_candidates(text, text, bigint[], integer, bigint) to authenticated;

@@ -24,6 +24,11 @@ const defaults = {
   VAPID_PRIVATE_KEY: "",
   VAPID_SUBJECT: "",
   PUSH_SERVICE_HOSTS: ["fcm.googleapis.com", "updates.push.services.mozilla.com", "*.notify.windows.com", "*.push.apple.com"],
+  ZOHO_CLIENT_ID: "",
+  ZOHO_CLIENT_SECRET: "",
+  ZOHO_ACCOUNTS_URL: "https://accounts.zoho.com",
+  ZOHO_API_URL: "https://www.zohoapis.com",
+  ZOHO_REFRESH_TOKEN: "",
 };
 
 Deno.test("parseEnv accepts the variables Supabase gives every function, and defaults the project's settings", () => {

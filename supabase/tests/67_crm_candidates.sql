@@ -30,9 +30,9 @@ select private.record_crm_sync_run(:'integration', 'single', '{}',
 
 -- Who may run it -----------------------------------------------------------------------------------------------------
 
-select is(has_function_privilege('anon', 'private.crm_sync_candidates(text,text,bigint[],integer,integer)', 'execute'),
+select is(has_function_privilege('anon', 'private.crm_sync_candidates(text,text,bigint[],integer,bigint)', 'execute'),
   false, 'visitors cannot list candidates');
-select is(has_function_privilege('authenticated', 'private.crm_sync_candidates(text,text,bigint[],integer,integer)',
+select is(has_function_privilege('authenticated', 'private.crm_sync_candidates(text,text,bigint[],integer,bigint)',
   'execute'), true, 'signed-in users can');
 
 -- The owner ----------------------------------------------------------------------------------------------------------

@@ -35,6 +35,10 @@ export const EXPORT_COLUMN_RULES: Readonly<Record<string, ColumnRules>> = {
   // The inbox a saved contact reaches (duplicate groups), and the group an audited action was taken in.
   saved_contacts: { safe: ["email_key"] },
   contact_audit_log: { safe: ["email_key"] },
+  // A user's Zoho tokens, sealed, reach their CRM; when the access token expires and how often it was refreshed are not.
+  crm_integrations: { denied: ["access_token_sealed", "refresh_token_sealed"], safe: ["token_expires_at", "token_version"] },
+  // An OAuth state's hash, matched by the state its browser brings back from Zoho.
+  crm_oauth_states: { denied: ["state_hash"] },
   // The code a checkout claimed: a failed payment gives it back, still good for a discount.
   payments: { denied: ["discount_code"] },
   // The credentials themselves, sealed; the masks beside them (credential_hints) are what the screens show.

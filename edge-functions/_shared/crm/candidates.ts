@@ -38,7 +38,7 @@ async function candidateRows(caller: SignedIn, selection: Selection): Promise<Ca
   return await asUser(caller.claims, (sql) => sql<CandidateRow[]>`
     select * from private.crm_sync_candidates(
       ${selection.filter}, ${search}, ${selection.contactIds ?? null}::bigint[], ${selection.limit ?? null}::integer,
-      ${selection.offset ?? 0}
+      ${selection.offset ?? 0}::bigint
     )
   `);
 }

@@ -122,10 +122,20 @@ export interface CrmSyncWorkerSummary extends WorkerSummary {
   kickedSuccessor: boolean;
 }
 
+/**
+ * Whether a successor is wanted: a run is claimable now, or will be once a lease held now runs out (its holder may
+ * die). A run paused until Zoho's credits come back, hours off, is the schedule's to resume: kicking for it would
+ * start a chain of workers that each find nothing to do yet.
+ */
+async function runClaimableSoon(): Promise<boolean> {
+  const inMs = await syncClaimableInMs();
+  return inMs !== null && inMs <= CRM_SYNC_LEASE_SECONDS * 1000;
+}
+
 /** One worker run, from the first claim to the successor's kick. */
 export async function runCrmSyncWorker(budget: TimeBudget = timeBudget()): Promise<CrmSyncWorkerSummary> {
   const summary = await runWorkerLoop(crmSyncSteps(), budget);
-  const kickedSuccessor = await shouldKickSuccessor(summary, async () => await syncClaimableInMs() !== null) &&
+  const kickedSuccessor = await shouldKickSuccessor(summary, runClaimableSoon) &&
     await kickWorker(CRM_SYNC_WORKER, kickSettings());
   return { ...summary, kickedSuccessor };
 }

@@ -52,10 +52,12 @@ export async function savedContacts(
       order by n
       returning id
     `;
+    const invalidEmails = emails.filter((_, n) => invalid(n));
     await sql`
       insert into public.email_validations (email, domain, is_valid, format_valid, verdict)
-      select email, 'crm-test.example', not bad, true, case when bad then 'undeliverable' else 'deliverable' end
-      from unnest(${emails}::text[], ${emails.map((_, n) => invalid(n))}::boolean[]) as e (email, bad)
+      select email, 'crm-test.example', bad is null, true, case when bad is null then 'deliverable' else 'undeliverable' end
+      from unnest(${emails}::text[]) as e (email)
+      left join unnest(${invalidEmails}::text[]) as i (bad) on i.bad = e.email
     `;
     return { ids: rows.map((row) => Number(row.id)).sort((a, b) => a - b), emails };
   });

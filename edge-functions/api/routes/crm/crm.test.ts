@@ -15,7 +15,8 @@ import {
   ZOHO_INVALID_TAG,
 } from "../../../_shared/contracts/crm.ts";
 import { createApp } from "../../app.ts";
-import { consentAs, connectZoho, followCallback, savedContacts, waitForRun, zoho } from "../../testing/crm.ts";
+import { downloadFrom, runWorker } from "../../testing/bulk.ts";
+import { consentAs, connectZoho, CRM_WORKER_URL, followCallback, savedContacts, waitForRun, zoho } from "../../testing/crm.ts";
 import { assertError, call, signedInAdmin, signedInUser, withDatabase } from "../../testing/stack.ts";
 
 const NOT_CONNECTED = "Zoho CRM is not connected: connect it first";
@@ -106,6 +107,9 @@ Deno.test("bodies and queries are refused with a 400 naming the field", async ()
   );
   assertError(await call("/api/crm/zoho/sync-candidates?pageSize=500", { token }), 400, "pageSize: pageSize must be at most 200");
   assertError(await call("/api/crm/zoho/sync-runs?limit=0", { token }), 400, "limit: limit must be 1 or more");
+  const far = await call(`/api/crm/zoho/sync-candidates?page=${Number.MAX_SAFE_INTEGER}`, { token });
+  assert.equal(far.status, 200, far.text);
+  assert.deepEqual(syncCandidatesPageSchema.parse(far.json).contacts, []);
   assertError(await call("/api/crm/zoho/sync-runs/not-a-uuid", { token }), 404, "Sync run not found");
 });
 
@@ -138,7 +142,10 @@ Deno.test("the callback refuses a denied consent, an expired state, an unknown s
   const connect = await call("/api/crm/zoho/connect", { token: user.token, body: {} });
   const back = new URL(await zoho.consent((connect.json as { url: string }).url, "accept"));
   await withDatabase((sql) =>
-    sql`update public.crm_oauth_states set expires_at = now() - interval '1 second' where user_id = ${user.id} and used_at is null`
+    sql`
+      update public.crm_oauth_states set created_at = now() - interval '11 minutes', expires_at = now() - interval '1 minute'
+      where user_id = ${user.id} and used_at is null
+    `
   );
   assert.equal((await followCallback(back.toString())).searchParams.get("reason"), "expired_state");
 
@@ -278,10 +285,11 @@ Deno.test("250 contacts through a 429 and a bad record: a background run with 24
     assert.equal(inZoho.get(email)?.tags.includes(ZOHO_INVALID_TAG), n % 10 === 0, email);
   });
 
-  const report = await call(`/api/crm/zoho/sync-runs/${jobId}/report.csv`, { token: user.token });
+  const report = await downloadFrom(`/api/crm/zoho/sync-runs/${jobId}/report.csv`, user.token);
   assert.equal(report.status, 200, report.text);
   assert.equal(report.headers.get("content-disposition"), `attachment; filename="zoho-sync-${jobId}.csv"`);
-  const lines = report.text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+  assert.deepEqual([...report.bytes.slice(0, 3)], [0xef, 0xbb, 0xbf], "UTF-8 with a byte order mark");
+  const lines = report.text.trimEnd().split("\r\n");
   assert.equal(lines[0], "email,outcome,zoho_id,tagged,message,synced_at");
   assert.equal(lines.length, 251);
   const failed = lines.filter((line) => line.split(",")[1] === "failed");
@@ -308,6 +316,37 @@ Deno.test("while a run waits, runs or is paused, no other sync starts: 409", asy
   assertError(await call("/api/crm/zoho/bulk-sync", { token: user.token, body: { contactIds: ids } }), 409, active);
   assertError(await call("/api/crm/zoho/bulk-sync", { token: user.token, body: { contactIds: ids.slice(0, 2) } }), 409, active);
   assertError(await call(`/api/crm/zoho/sync-contact/${ids[0]}`, { token: user.token, body: {} }), 409, active);
+});
+
+Deno.test("a run whose worker died mid-batch is taken over when its lease ends, and nothing reaches Zoho twice", async () => {
+  await zoho.reset();
+  const user = await signedInUser();
+  await connectZoho(user.token);
+  const { ids, emails } = await savedContacts(user.id, 150);
+  const schedule = (active: boolean) =>
+    withDatabase((sql) => sql`update cron.job set active = ${active} where jobname = 'crm-sync'`);
+  await schedule(false);
+  try {
+    const jobId = await withDatabase(async (sql) => {
+      const [integration] = await sql<{ id: string }[]>`select id from public.crm_integrations where user_id = ${user.id}`;
+      const [run] = await sql<{ id: string }[]>`
+        select private.start_crm_sync_run(${integration!.id}, 'bulk', '{}', ${ids}::bigint[]) as id
+      `;
+      // A worker claims the run with a short lease, upserts its first batch into Zoho, and dies before recording it.
+      await sql`select * from private.claim_crm_sync_run(1)`;
+      return run!.id;
+    });
+    await zoho.seedContacts(emails.slice(0, 100).map((email) => ({ Email: email, Last_Name: email.split("@")[0]!, First_Name: "Pat" })));
+    const summary = await runWorker(CRM_WORKER_URL);
+    assert.equal(summary.completed, 2, JSON.stringify(summary));
+    const run = syncRunSchema.parse((await call(`/api/crm/zoho/sync-runs/${jobId}`, { token: user.token })).json);
+    // The first batch was in Zoho already, with nothing left to fill: skipped, not written again.
+    assert.deepEqual([run.status, run.processed, run.created, run.skipped, run.failed], ["completed", 150, 50, 100, 0]);
+    const inZoho = (await zoho.contacts()).map((contact) => contact.Email);
+    assert.deepEqual(inZoho.sort(), [...emails].sort(), "each contact once");
+  } finally {
+    await schedule(true);
+  }
 });
 
 // Who sees what ------------------------------------------------------------------------------------------------------
