@@ -26,7 +26,7 @@ function serveUser(connection: () => ReturnType<typeof crmConnection>, routes: R
     [`GET ${BASE}`]: () => json(connection()),
     [`GET ${BASE}/sync-stats`]: () => json(syncStats()),
     [`GET ${BASE}/sync-candidates`]: () => json({ contacts: [syncCandidate(1)], total: 1, page: 1, pageSize: 50 }),
-    [`GET ${BASE}/sync-runs`]: () => json({ runs: [] }),
+    [`GET ${BASE}/sync-runs`]: () => json([]),
     ...routes,
   });
 }

@@ -25,7 +25,7 @@ function screenRoutes(state: {
       const page = state.candidates?.(url) ?? { contacts: [], total: 0 };
       return json({ ...page, page: Number(url.searchParams.get("page")), pageSize: 50 });
     },
-    [`GET ${BASE}/sync-runs`]: () => json({ runs: state.runs?.() ?? [] }),
+    [`GET ${BASE}/sync-runs`]: () => json(state.runs?.() ?? []),
   };
 }
 
