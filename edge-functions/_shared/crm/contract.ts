@@ -226,9 +226,6 @@ export const syncRunsQuerySchema = z.object({
     .default(10),
 });
 
-/** GET …/sync-runs?limit=: the caller's latest runs, newest first. */
-export const syncRunsSchema = z.array(syncRunSchema);
-
 /**
  * GET …/sync-runs/{jobId}/report.csv: one row per contact of the run, in this column order. The file's name is
  * zoho-sync-<jobId>.csv.

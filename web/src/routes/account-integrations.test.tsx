@@ -76,7 +76,7 @@ describe("/account/integrations", () => {
     let connected = true;
     let deletes = 0;
     serveUser(() => (connected ? crmConnection() : crmConnection({ status: "not_connected", orgId: null })), {
-      [`GET ${BASE}/test-connection`]: () => json({ success: true, configured: true, message: "Zoho CRM answered", orgName: "Acme Inc" }),
+      [`GET ${BASE}/test-connection`]: () => json({ success: true, configured: true, message: "Connected to Acme Inc", orgName: "Acme Inc" }),
       [`DELETE ${BASE}`]: () => {
         deletes += 1;
         connected = false;
@@ -87,7 +87,7 @@ describe("/account/integrations", () => {
 
     await user.click(await screen.findByRole("button", { name: "Test Connection" }));
     expect(await screen.findByText("Connection successful")).toBeVisible();
-    expect(screen.getByText("Zoho CRM answered (Acme Inc)")).toBeVisible();
+    expect(screen.getByText("Connected to Acme Inc")).toBeVisible();
 
     await user.click(connectionRegion().getByRole("button", { name: "Disconnect" }));
     const question = within(await screen.findByRole("alertdialog", { name: "Disconnect Zoho CRM" }));
@@ -102,14 +102,14 @@ describe("/account/integrations", () => {
     serveUser(() => crmConnection({ status }), {
       [`GET ${BASE}/test-connection`]: () => {
         status = "needs_reconnect";
-        return json({ success: false, configured: true, message: "Zoho refused the stored authorization; reconnect" });
+        return json({ success: false, configured: true, message: "Zoho refused the connection: reconnect to Zoho CRM" });
       },
       [`POST ${BASE}/connect`]: () => json({ url: consentUrl }),
     });
     const { user } = await renderApp("/account/integrations");
     await user.click(await screen.findByRole("button", { name: "Test Connection" }));
     expect(await screen.findByText("Connection failed")).toBeVisible();
-    expect(screen.getByText("Zoho refused the stored authorization; reconnect")).toBeVisible();
+    expect(screen.getByText("Zoho refused the connection: reconnect to Zoho CRM")).toBeVisible();
 
     expect(await screen.findByText("Zoho CRM needs reconnecting")).toBeVisible();
     await user.click(connectionRegion().getByRole("button", { name: "Reconnect" }));

@@ -1,7 +1,7 @@
 // The connection's actions: POST connect (the consent URL the browser is sent to), DELETE (disconnects, and revokes
 // the token at Zoho), and GET test-connection (a call to Zoho with the stored token). Each moves the status, which the
 // screen refetches; a test that found the token refused has turned the connection to needs_reconnect.
-import { connectAnswerSchema, testConnectionSchema } from "@contracts/crm";
+import { connectAnswerSchema, type ConnectRequest, testConnectionSchema } from "@contracts/crm";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch, readJson } from "@/lib/api";
 import type { CrmPaths } from "../paths";
@@ -17,8 +17,10 @@ function useConnectionChange<Answer>(paths: CrmPaths, mutationFn: () => Promise<
 
 export function useConnect(paths: CrmPaths) {
   return useMutation({
-    mutationFn: async () =>
-      readJson(await apiFetch(paths.connect, { method: "POST", body: { returnTo: paths.screen } }), connectAnswerSchema),
+    mutationFn: async () => {
+      const body: ConnectRequest = { returnTo: paths.screen };
+      return readJson(await apiFetch(paths.connect, { method: "POST", body }), connectAnswerSchema);
+    },
   });
 }
 

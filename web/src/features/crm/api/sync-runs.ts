@@ -1,7 +1,8 @@
 // GET …/sync-runs?limit= (the latest runs, newest first) and GET …/sync-runs/{jobId} (one run, to catch up on a
 // run's progress after the live connection was down), and the run's per-contact report as a CSV file.
-import { type SyncRun, syncRunSchema, syncRunsSchema } from "@contracts/crm";
+import { type SyncRun, syncRunSchema } from "@contracts/crm";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { z } from "zod";
 import { apiFetch, readJson } from "@/lib/api";
 import { saveFile } from "@/lib/save-file";
 import { userScoped } from "@/lib/user-scoped";
@@ -10,12 +11,13 @@ import { syncRunsQueryKey } from "./crm-keys";
 
 export const RECENT_RUNS = 10;
 
+const syncRunsSchema = z.array(syncRunSchema);
+
 export function syncRunsQueryOptions(paths: CrmPaths) {
   return queryOptions({
     meta: userScoped,
     queryKey: syncRunsQueryKey(paths.area),
-    queryFn: async ({ signal }) =>
-      await readJson(await apiFetch(`${paths.sync}/sync-runs?limit=${RECENT_RUNS}`, { signal }), syncRunsSchema),
+    queryFn: async ({ signal }) => readJson(await apiFetch(`${paths.sync}/sync-runs?limit=${RECENT_RUNS}`, { signal }), syncRunsSchema),
   });
 }
 

@@ -95,7 +95,7 @@ function ConnectedActions({ paths }: { paths: CrmPaths }) {
             onSuccess: (answer) =>
               toast(
                 answer.success
-                  ? { title: "Connection successful", description: answer.orgName ? `${answer.message} (${answer.orgName})` : answer.message }
+                  ? { title: "Connection successful", description: answer.message }
                   : { title: "Connection failed", description: answer.message, variant: "destructive" },
               ),
             onError: (error) =>
