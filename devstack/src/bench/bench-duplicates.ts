@@ -1,7 +1,6 @@
 // `npm run bench`'s duplicate contacts figures: the admin's first page of duplicate groups and one group's records,
-// through the api, on 1,000,000 saved contacts of which 50,000 groups share an inbox (seeded by SQL: four in five
-// groups one user's two spellings of a Gmail inbox, the rest an address two users saved). The contacts are deleted
-// afterwards, so the figures taken later see a database of the usual size.
+// through the api, on 1,000,000 saved contacts of which 50,000 groups share an inbox (seeded by SQL, see
+// seedDuplicates). The contacts are deleted afterwards, so the figures taken later see a database of the usual size.
 import postgres from "postgres";
 import { duplicateGroupsPageSchema } from "../../../edge-functions/_shared/duplicates/contract.ts";
 import type { RunningStack } from "../cli/stack.ts";
@@ -28,8 +27,8 @@ export async function duplicatesFigures(stack: RunningStack): Promise<[string, s
     // A different group each time, from all over the key space.
     let next = 0;
     const oneGroup = () => {
-      const n = 1 + ((next++ * 7919) % DUPLICATES_DATA_SET.groups);
-      return get(`/api/admin/duplicates/duplicates/${encodeURIComponent(groupKey(n))}`);
+      const group = 1 + ((next++ * 7919) % DUPLICATES_DATA_SET.groups);
+      return get(`/api/admin/duplicates/duplicates/${encodeURIComponent(groupKey(group))}`);
     };
     for (let i = 0; i < WARMUP; i++) await Promise.all([firstPage(), oneGroup()]);
 
@@ -53,18 +52,26 @@ export async function duplicatesFigures(stack: RunningStack): Promise<[string, s
   }
 }
 
-/** Four in five groups are one owner's two spellings of a Gmail inbox; those come first. */
-const sameUserGroupCount = (groups: number) => Math.floor((groups * 4) / 5);
+/**
+ * The addresses are numbered: every GROUP_EVERY-th number is a group, the others one address each, so groups are spread
+ * over the whole key space as they would be in real data (all of them at its end would make the first page read every
+ * other contact first). Four in five groups are one owner's two spellings of a Gmail inbox, the fifth one address saved
+ * by two owners.
+ */
+const GROUP_EVERY = 19;
+const isAcrossUsers = (group: number) => group % 5 === 0;
 
-/** Group n's email key: what the admin's screen names it by. */
-function groupKey(n: number): string {
-  return n <= sameUserGroupCount(DUPLICATES_DATA_SET.groups) ? `firstlast${n}@gmail.com` : `shared-${n}@${EMAIL_DOMAIN}`;
+/** Group `group`'s (1…groups) email key: what the admin's screen names it by. */
+function groupKey(group: number): string {
+  const local = addressNumber(group * GROUP_EVERY);
+  return isAcrossUsers(group) ? `${local}@${EMAIL_DOMAIN}` : `${local}@gmail.com`;
 }
+
+const addressNumber = (n: number) => `p${String(n).padStart(7, "0")}`;
 
 /**
  * OWNERS users (through auth.users, whose trigger gives each a profile and a General list), then their contacts in
- * one statement: the first `groups` numbers make the groups (a Gmail inbox saved dotted and tagged by one owner, or
- * one address saved by two owners), every other number one address of its own.
+ * one statement.
  */
 async function seedDuplicates(sql: postgres.Sql, size = DUPLICATES_DATA_SET): Promise<void> {
   await sql`
@@ -77,7 +84,7 @@ async function seedDuplicates(sql: postgres.Sql, size = DUPLICATES_DATA_SET): Pr
       jsonb_build_object('username', 'dupes_owner_' || n), now(), now()
     from generate_series(1, ${size.owners}::integer) as n
   `;
-  const sameUserGroups = sameUserGroupCount(size.groups);
+  const addresses = size.groups * GROUP_EVERY;
   await sql`
     with owners as (
       select row_number() over (order by p.id) - 1 as k, p.id, l.id as list_id
@@ -85,19 +92,26 @@ async function seedDuplicates(sql: postgres.Sql, size = DUPLICATES_DATA_SET): Pr
       join public.contact_lists as l on l.user_id = p.id and l.is_default
       where p.email like ${`%@${EMAIL_DOMAIN}`}
     ),
-    addresses (n, owner, email) as (
-      select n, n % ${size.owners}, case s when 1 then 'first.last.' || n || '@gmail.com' else 'firstlast' || n || '+news@googlemail.com' end
-      from generate_series(1, ${sameUserGroups}::integer) as n, generate_series(1, 2) as s
+    numbered as (
+      select n, 'p' || lpad(n::text, 7, '0') as local, n % ${GROUP_EVERY} = 0 as grouped,
+        (n / ${GROUP_EVERY}) % 5 = 0 as across
+      from generate_series(1, ${addresses}::integer) as n
+    ),
+    saved (n, owner, email) as (
+      select n, n % ${size.owners}, local || ${`@${EMAIL_DOMAIN}`} from numbered where not grouped
       union all
-      select n, (n + s) % ${size.owners}, 'shared-' || n || ${`@${EMAIL_DOMAIN}`}
-      from generate_series(${sameUserGroups + 1}::integer, ${size.groups}::integer) as n, generate_series(1, 2) as s
+      -- A Gmail inbox saved twice by one owner: dotted, then tagged on googlemail.com.
+      select n, n % ${size.owners},
+        case s when 1 then 'p.' || substr(local, 2) || '@gmail.com' else local || '+news@googlemail.com' end
+      from numbered, generate_series(1, 2) as s where grouped and not across
       union all
-      select n, n % ${size.owners}, 'contact-' || n || ${`@${EMAIL_DOMAIN}`}
-      from generate_series(${size.groups + 1}::integer, ${size.contacts - size.groups}::integer) as n
+      -- One address saved by two owners.
+      select n, (n + s) % ${size.owners}, local || ${`@${EMAIL_DOMAIN}`}
+      from numbered, generate_series(1, 2) as s where grouped and across
     )
     insert into public.saved_contacts (user_id, list_id, email, domain, first_name, company, source)
     select o.id, o.list_id, a.email, split_part(a.email, '@', 2), 'Person ' || a.n, 'Company ' || a.n % 997, 'bulk'
-    from addresses as a join owners as o on o.k = a.owner
+    from saved as a join owners as o on o.k = a.owner
   `;
   await sql`vacuum analyze public.saved_contacts`;
 }
