@@ -287,7 +287,7 @@ Deno.test("250 contacts through a 429 and a bad record: a background run with 24
 
   const report = await downloadFrom(`/api/crm/zoho/sync-runs/${jobId}/report.csv`, user.token);
   assert.equal(report.status, 200, report.text);
-  assert.equal(report.headers.get("content-disposition"), `attachment; filename="zoho-sync-${jobId}.csv"`);
+  assert.equal(report.headers.get("content-disposition"), `attachment; filename=zoho-sync-${jobId}.csv`);
   assert.deepEqual([...report.bytes.slice(0, 3)], [0xef, 0xbb, 0xbf], "UTF-8 with a byte order mark");
   const lines = report.text.trimEnd().split("\r\n");
   assert.equal(lines[0], "email,outcome,zoho_id,tagged,message,synced_at");
