@@ -56,6 +56,8 @@ describe("admin overview", () => {
     expect(screen.getByRole("link", { name: /^Marketing/ })).toHaveAttribute("href", "/admin/marketing");
     expect(screen.getByRole("link", { name: /^CRM Affiliates/ })).toHaveAttribute("href", "/admin/crm-affiliates");
     expect(screen.getByRole("link", { name: /^SEO/ })).toHaveAttribute("href", "/admin/seo");
+    expect(screen.getByRole("link", { name: /^System Popups/ })).toHaveAttribute("href", "/admin/system-popups");
+    expect(screen.getByRole("link", { name: /^CRM Sync \(Zoho\)/ })).toHaveAttribute("href", "/admin/zoho-sync");
   });
 
   it("gives every chart a table of its numbers", async () => {

@@ -1,7 +1,7 @@
 // The overview: the platform's figures for a timeframe with their trends, the charts, and the all-time totals.
 import { type PlatformSeries, TIMEFRAMES } from "@contracts/admin";
 import { Link } from "@tanstack/react-router";
-import { HandshakeIcon, MegaphoneIcon, SearchIcon, WindIcon } from "lucide-react";
+import { HandshakeIcon, MegaphoneIcon, RefreshCwIcon, SearchIcon, WindIcon } from "lucide-react";
 import { BarChart } from "@/components/ui/bar-chart";
 import { focusRing } from "@/components/ui/focus";
 import { cn } from "@/lib/cn";
@@ -78,6 +78,11 @@ export function OverviewTab({ view, onViewChange }: AdminTabProps) {
           <WindIcon className="size-5 text-primary" aria-hidden />
           <span className="font-semibold">System Popups</span>
           <span className="text-sm text-muted-foreground">The upgrade offer, the welcome and the discount offer</span>
+        </Link>
+        <Link to="/admin/zoho-sync" className={areaCardClass}>
+          <RefreshCwIcon className="size-5 text-primary" aria-hidden />
+          <span className="font-semibold">CRM Sync (Zoho)</span>
+          <span className="text-sm text-muted-foreground">Your own contacts pushed to your Zoho CRM</span>
         </Link>
       </nav>
     </div>
