@@ -4,18 +4,11 @@ import type { SignedIn } from "../auth/index.ts";
 import { asUser } from "../db/as-user.ts";
 import { likePattern } from "../db/like-pattern.ts";
 import type { SyncCandidate, SyncCandidatesPage, SyncCandidatesQuery, SyncFilter, SyncOutcome } from "./contract.ts";
+import { type SyncContactRow, syncContactFromRow } from "./contact-row.ts";
 import type { SyncContactInput } from "./sync-batch.ts";
 
-interface CandidateRow {
+interface CandidateRow extends SyncContactRow {
   id: string | number;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  company: string | null;
-  phone: string | null;
-  mobile: string | null;
-  job_title: string | null;
-  is_valid: boolean | null;
   deliverability_score: number | null;
   last_outcome: SyncOutcome | null;
   last_zoho_id: string | null;
@@ -89,15 +82,5 @@ export async function contactsToSync(
     caller,
     "contactIds" in selection ? { filter: "all", contactIds: selection.contactIds } : { filter: selection.filter },
   );
-  return rows.map((row) => ({
-    contactId: Number(row.id),
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    company: row.company,
-    phone: row.phone,
-    mobile: row.mobile,
-    jobTitle: row.job_title,
-    isValid: row.is_valid,
-  }));
+  return rows.map((row) => syncContactFromRow(row.id, row));
 }

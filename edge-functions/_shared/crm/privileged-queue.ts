@@ -4,7 +4,9 @@
 // fails it. The counters are read as the user instead (public.crm_sync_stats, under RLS).
 import { database } from "../db/pool.ts";
 import { databaseError } from "../db/refusals.ts";
+import { type SyncContactRow, syncContactFromRow } from "./contact-row.ts";
 import type { SyncContactResult, SyncOptions } from "./contract.ts";
+import type { SyncContactInput } from "./sync-rules.ts";
 
 /** How a start went: the run, or why there is none (another unfinished run: the API's 409). */
 export type StartedSyncRun =
@@ -93,53 +95,19 @@ export async function claimSyncRun(leaseSeconds: number): Promise<ClaimedSyncRun
 }
 
 /** A contact of a run that waits for its sync, with its address's latest validation (null: never validated). */
-export interface SyncRunContact {
+export interface SyncRunContact extends SyncContactInput {
   itemId: number;
-  contactId: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  company: string | null;
-  phone: string | null;
-  mobile: string | null;
-  jobTitle: string | null;
-  isValid: boolean | null;
 }
 
 /** The run's next `maxItems` contacts without an outcome, in order; empty when none can be handed out. */
 export async function syncRunBatch(run: ClaimedSyncRun, maxItems: number): Promise<SyncRunContact[]> {
-  const rows = await database()<{
-    // bigint, which postgres.js answers as a string
-    item_id: string;
-    contact_id: string;
-    email: string;
-    first_name: string | null;
-    last_name: string | null;
-    company: string | null;
-    phone: string | null;
-    mobile: string | null;
-    job_title: string | null;
-    is_valid: boolean | null;
-  }[]>`select * from private.crm_sync_run_batch(${run.runId}, ${maxItems})`;
-  return rows.map((row) => ({
-    itemId: Number(row.item_id),
-    contactId: Number(row.contact_id),
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    company: row.company,
-    phone: row.phone,
-    mobile: row.mobile,
-    jobTitle: row.job_title,
-    isValid: row.is_valid,
-  }));
+  // item_id and contact_id are bigints, which postgres.js answers as strings.
+  const rows = await database()<(SyncContactRow & { item_id: string; contact_id: string })[]>`
+    select * from private.crm_sync_run_batch(${run.runId}, ${maxItems})
+  `;
+  return rows.map((row) => ({ itemId: Number(row.item_id), ...syncContactFromRow(row.contact_id, row) }));
 }
 
-/**
- * Stores a batch's outcomes with the run's counters (and broadcasts its progress); with no contact left waiting the
- * run completes. Call it with an empty list when a batch came back empty: that settles contacts deleted before their
- * turn and completes the run. False when the lease was lost (nothing written); a contact's outcome is written once.
- */
 export async function recordSyncItems(run: ClaimedSyncRun, results: SyncContactResult[]): Promise<boolean> {
   const [row] = await database()<{ stored: boolean }[]>`
     select private.record_crm_sync_items(
