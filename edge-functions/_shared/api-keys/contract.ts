@@ -2,6 +2,7 @@
 // revoked), their usage, the webhook signing secret and the deliveries made with it, and the admin's view of every key.
 // A key's secret is answered once, when it is made (or rotated), and never again: the database keeps only its hash.
 import { z } from "zod";
+import { pageParameters } from "../contracts/paging.ts";
 import { text } from "../contracts/text.ts";
 
 /**
@@ -112,13 +113,7 @@ export const adminApiKeysQuerySchema = z.object({
   /** Matches the key's name or prefix, or the owner's email or name. */
   q: text({ error: "q must be text" }).trim().max(200, "q must be at most 200 characters").optional(),
   status: apiKeyStatusSchema.optional(),
-  page: z.coerce.number({ error: "page must be a number" }).int().min(1, "page must be 1 or more").default(1),
-  pageSize: z.coerce
-    .number({ error: "pageSize must be a number" })
-    .int()
-    .min(1, "pageSize must be 1 or more")
-    .max(200, "pageSize must be at most 200")
-    .default(ADMIN_API_KEYS_PAGE_SIZE),
+  ...pageParameters(ADMIN_API_KEYS_PAGE_SIZE, 200),
 });
 export type AdminApiKeysQuery = z.input<typeof adminApiKeysQuerySchema>;
 
