@@ -36,9 +36,13 @@ export async function sample(count: number, work: () => Promise<unknown>): Promi
   return durations.sort((a, b) => a - b);
 }
 
+/** The p-th percentile of durations sorted in ascending order (0 for none). */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
 export function percentiles(sorted: number[]): string {
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-  return `p50 ${millis(at(50))}, p95 ${millis(at(95))}, max ${millis(at(100))}`;
+  return `p50 ${millis(percentile(sorted, 50))}, p95 ${millis(percentile(sorted, 95))}, max ${millis(percentile(sorted, 100))}`;
 }
 
 export const millis = (ms: number) => `${ms.toFixed(1)} ms`;
@@ -80,20 +84,31 @@ export async function registerAccount(
   return { id: profile!.id, username, token: (login.headers.get("authorization") ?? "").replace(/^Bearer /, "") };
 }
 
-let granter: Promise<string> | undefined;
+let admin: Promise<string> | undefined;
+
+/** An admin of the bench's own, registered once per run: the token their requests carry. */
+export function adminToken(stack: RunningStack): Promise<string> {
+  admin ??= (async () => {
+    const sql = postgres(stack.dbUrl, { max: 1, onnotice: () => {} });
+    try {
+      const account = await registerAccount(stack, sql, "bench_granter");
+      await sql`update public.profiles set is_admin = true where id = ${account.id}`;
+      return account.token;
+    } finally {
+      await sql.end({ timeout: 5 });
+    }
+  })();
+  return admin;
+}
 
 /**
  * Gives the account `credits` by an admin's grant, as the product does (POST /api/admin/users/{id}/credits): signed-in
  * work is metered, and a new account's trial covers a hundred validations, far fewer than a bench runs.
  */
 export async function grantCredits(stack: RunningStack, username: string, credits: number): Promise<void> {
+  const token = await adminToken(stack);
   const sql = postgres(stack.dbUrl, { max: 1, onnotice: () => {} });
   try {
-    granter ??= registerAccount(stack, sql, "bench_granter").then(async (admin) => {
-      await sql`update public.profiles set is_admin = true where id = ${admin.id}`;
-      return admin.token;
-    });
-    const token = await granter;
     const [user] = await sql<{ id: string }[]>`select id from public.profiles where lower(username) = lower(${username})`;
     if (!user) throw new Error(`the bench's user ${username} was not registered`);
     await request(stack, `/api/admin/users/${user.id}/credits`, {

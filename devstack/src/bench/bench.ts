@@ -8,6 +8,7 @@ import { bodyLimitFigures } from "./bench-body-limit.ts";
 import { bulkFigures } from "./bench-bulk.ts";
 import { contactsFigures } from "./bench-contacts.ts";
 import { duplicatesFigures } from "./bench-duplicates.ts";
+import { integrationsFigures } from "./bench-integrations.ts";
 import { limiterFigures, liftPerMinuteLimits } from "./bench-limiter.ts";
 import { loadFromProcess } from "./bench-load.ts";
 import { marketingFigures } from "./bench-marketing.ts";
@@ -57,6 +58,7 @@ export async function runBench(): Promise<number> {
       figures.push(...(await apiFigures(warm.value)));
       figures.push(...(await limiterFigures(warm.value, CONCURRENT_CLIENTS)));
       figures.push(...(await meteringFigures(warm.value, CONCURRENT_CLIENTS)));
+      figures.push(...(await integrationsFigures(warm.value, CONCURRENT_CLIENTS)));
       const api = warm.value.functions.find((fn) => fn.name === "api");
       if (api) figures.push(...(await bodyLimitFigures(api)));
       figures.push(...(await contactsFigures(warm.value)));
