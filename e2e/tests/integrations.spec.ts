@@ -2,6 +2,16 @@
 // each endpoint; and a 200-address validate-bulk call from a script, which becomes a job whose signed callback a
 // local HTTPS receiver verifies with the documented scheme, and whose results the script then reads.
 import { expect, test } from "@playwright/test";
+import { webhookSecretSchema } from "../../edge-functions/_shared/api-keys/contract.ts";
+import {
+  bulkJobAcceptedSchema,
+  jobResultsPageSchema,
+  jobStatusSchema,
+  webhookEventSchema,
+} from "../../edge-functions/_shared/integrations/contract.ts";
+import { apiHeaders, logIn, registerThroughApi } from "./accounts";
+import { callWithKey, createApiKey } from "./integrations";
+import { RECEIVER_ORIGIN, verifySignature, webhooksReceivedAt } from "./webhooks";
 
 const ENDPOINTS = [
   "/api/integrations/validate-email",
@@ -26,4 +36,51 @@ test("/developers shows, signed out, how to authenticate, the limits, the errors
   await expect(main.locator("pre", { hasText: "requests." }).first()).toBeVisible();
   // The key travels in a header in every example, never in the URL.
   await expect(main.locator("pre", { hasText: /[?&](api_key|apikey|key)=/ })).toHaveCount(0);
+});
+
+test("a script's 200-address validate-bulk becomes a job whose signed callback a local receiver verifies", async ({
+  page,
+  request,
+}) => {
+  // A 200-address job through the stack's workers, then the delivery: more than the default 30 s on a loaded machine.
+  test.setTimeout(120_000);
+  const owner = await registerThroughApi(request, "e2e_api");
+  const headers = await apiHeaders(request, owner.username, owner.password);
+  const keyName = `Nightly list ${Date.now().toString(36)}`;
+  const { secret: key } = await createApiKey(request, headers, keyName);
+  const revealed = await request.get("/api/webhooks/secret", { headers });
+  expect(revealed.status(), await revealed.text()).toBe(200);
+  const { secret: signingSecret } = webhookSecretSchema.parse(await revealed.json());
+
+  // A path of its own on the shared receiver, so this run's delivery is told from any other's.
+  const callbackPath = `/hooks/${crypto.randomUUID()}`;
+  const emails = Array.from({ length: 200 }, (_, n) => `lead${n}@${n % 4 === 0 ? "null-mx.test" : "mailscout-demo.test"}`);
+  const accepted = await callWithKey(key, "validate-bulk", { body: { emails, callbackUrl: `${RECEIVER_ORIGIN}${callbackPath}` } });
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
+  const { jobId, statusUrl } = bulkJobAcceptedSchema.parse(accepted.body);
+
+  // The job ends in the stack's workers; its callback is what the test waits for.
+  await expect.poll(async () => (await webhooksReceivedAt(callbackPath)).length, { timeout: 90_000 }).toBeGreaterThan(0);
+  const [delivery] = await webhooksReceivedAt(callbackPath);
+  expect(verifySignature(delivery!.signature, signingSecret, delivery!.body), "signed with the owner's secret").toBe(true);
+  expect(verifySignature(delivery!.signature, signingSecret, `${delivery!.body} `), "a changed body fails").toBe(false);
+  expect(delivery!.deliveryId).toBeTruthy();
+  const event = webhookEventSchema.parse(JSON.parse(delivery!.body));
+  expect(event).toMatchObject({ event: "job.completed", jobId, status: "completed" });
+  expect(event.counts).toMatchObject({ deliverable: 150, undeliverable: 50 });
+
+  // The script then reads the job's status and its results with the same key.
+  const status = await fetch(statusUrl, { headers: { authorization: `Bearer ${key}` } });
+  expect(status.status).toBe(200);
+  expect(jobStatusSchema.parse(await status.json())).toMatchObject({ jobId, status: "completed", total: 200, processed: 200 });
+  const results = await fetch(event.resultsUrl!, { headers: { authorization: `Bearer ${key}` } });
+  expect(results.status).toBe(200);
+  const firstPage = jobResultsPageSchema.parse(await results.json());
+  expect(firstPage.results[0]).toMatchObject({ email: "lead0@null-mx.test", verdict: "undeliverable" });
+  expect(firstPage.nextCursor).not.toBeNull();
+
+  // The owner sees the job on their bulk validation page, named for the key that sent it.
+  await logIn(page, owner.username, owner.password);
+  await page.goto("/bulk-validation");
+  await expect(page.getByText(`via API key ${keyName}`).first()).toBeVisible();
 });

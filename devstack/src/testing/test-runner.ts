@@ -288,6 +288,8 @@ function testLayers(stack: RunningStack, settings: Record<string, string>, edgeT
             BASE_URL: stack.url,
             DATABASE_URL: stack.dbUrl,
             MAILPIT_URL: stack.mail.url,
+            // The journeys read what the fixture proxy's webhook receiver got, as the api tests do.
+            OUTBOUND_HTTP_PROXY: settings.OUTBOUND_HTTP_PROXY ?? "",
             ...paymentsEnv(stack),
             ...pushEnv(stack),
             ...zohoEnv(stack),
