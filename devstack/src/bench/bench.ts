@@ -28,7 +28,7 @@ import { buildWeb, startStack, type RunningStack } from "../cli/stack.ts";
 import { ensureSystemPackages } from "../cli/system.ts";
 import { ZOHO_TEST_CLIENT } from "../zoho/index.ts";
 
-const BENCH_PORTS = { gateway: 57321, db: 57322, mail: 57324, smtp: 57325, dns: 57353, stripe: 57331, paypal: 57332, push: 57333, zoho: 57334 };
+const BENCH_PORTS = { gateway: 57321, db: 57322, mail: 57324, smtp: 57325, dns: 57353, stripe: 57331, paypal: 57332, push: 57333, zoho: 57334, proxy: 57380 };
 const BENCH_DATA_DIR = join(repoRoot, ".devstack/bench");
 const LOGINS = 50;
 const USER_LOOKUPS = 200;
@@ -58,7 +58,7 @@ export async function runBench(): Promise<number> {
       figures.push(...(await apiFigures(warm.value)));
       figures.push(...(await limiterFigures(warm.value, CONCURRENT_CLIENTS)));
       figures.push(...(await meteringFigures(warm.value, CONCURRENT_CLIENTS)));
-      figures.push(...(await integrationsFigures(warm.value, CONCURRENT_CLIENTS)));
+      figures.push(...(await integrationsFigures(warm.value, CONCURRENT_CLIENTS, BENCH_PORTS.proxy)));
       const api = warm.value.functions.find((fn) => fn.name === "api");
       if (api) figures.push(...(await bodyLimitFigures(api)));
       figures.push(...(await contactsFigures(warm.value)));
