@@ -195,7 +195,7 @@ export interface DomainFailures {
   /** The owner already has API_KEYS_ACTIVE_MAX active keys. */
   api_key_limit: undefined;
   /** Only an active key is rotated: this one is revoked, expired or already replaced by a rotation. */
-  api_key_not_rotatable: undefined;
+  api_key_not_rotatable: { state: "revoked" | "expired" | "replaced" };
 }
 
 export type DomainReason = keyof DomainFailures;

@@ -115,7 +115,6 @@ export async function adminSetApiKeyRateLimit(
   input: AdminRateLimitRequest,
 ): Promise<AdminApiKey> {
   return await asKeysAdmin(claims, async (sql) => {
-    await adminKey(sql, id);
     await sql`select private.admin_set_api_key_rate_limit(${id}::uuid, ${input.rateLimit})`;
     return await adminKey(sql, id);
   });

@@ -250,7 +250,9 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
   api_key_limit: { status: 409, message: `You can have at most ${API_KEYS_ACTIVE_MAX} active API keys` },
   api_key_not_rotatable: {
     status: 409,
-    message: "Only an active key can be rotated: this one is revoked, expired or already replaced",
+    message: ({ state }) =>
+      `This API key ${state === "replaced" ? "was already replaced by a rotation" : `is ${state}`}: ` +
+      "only an active key can be rotated",
   },
 };
 

@@ -160,8 +160,10 @@ Deno.test("rotating a revoked, expired or already replaced key answers 409; bad 
   await call(`/api/api-keys/${revoked.id}`, { method: "DELETE", token: user.token });
   const { key: expired } = await createKey(user, { keyName: "Expired", expiresAt: inDays(1) });
   await withDatabase((sql) => sql`update public.api_keys set expires_at = now() - interval '1 minute' where id = ${expired.id}`);
-  for (const key of [replaced, revoked, expired]) {
-    assertError(await rotate(key.id), 409, "Only an active key can be rotated: this one is revoked, expired or already replaced");
+  for (
+    const [key, why] of [[replaced, "was already replaced by a rotation"], [revoked, "is revoked"], [expired, "is expired"]] as const
+  ) {
+    assertError(await rotate(key.id), 409, `This API key ${why}: only an active key can be rotated`);
   }
   const { key } = await createKey(user, { keyName: "Fine" });
   for (
