@@ -7,50 +7,13 @@ import { sendEmail } from "../email/index.ts";
 import { env } from "../env.ts";
 import { type TimeBudget, timeBudget } from "../jobs/index.ts";
 import { API_KEY_EXPIRY_NOTICE_DAYS } from "./contract.ts";
+import { expiringKeyEmail, type RevokedKeyNotice, revokedKeyEmail } from "./notice-emails.ts";
 import { claimExpiryNotices, type ExpiryNotice, releaseExpiryNotice } from "./privileged.ts";
 
 /** The notices worker's function name (edge-functions/api-key-notices-worker, [functions.api-key-notices-worker]). */
 export const API_KEY_NOTICES_WORKER = "api-key-notices-worker";
 /** Notices claimed and sent together. */
 const NOTICE_BATCH = 50;
-
-export interface NoticeEmail {
-  subject: string;
-  text: string;
-}
-
-export interface RevokedKeyNotice {
-  to: string;
-  keyName: string;
-  keyPrefix: string;
-}
-
-const signature = "\n\nMailScout";
-
-function keysPage(siteUrl: string): string {
-  return `${siteUrl.replace(/\/+$/, "")}/account/api-keys`;
-}
-
-/** The email to a key's owner after an admin revoked the key. */
-export function revokedKeyEmail(notice: Omit<RevokedKeyNotice, "to">, siteUrl: string): NoticeEmail {
-  return {
-    subject: "Your MailScout API key was revoked",
-    text: `An administrator revoked your API key "${notice.keyName}" (${notice.keyPrefix}…). ` +
-      `Calls made with it are now refused with 401 "API key revoked".\n\n` +
-      `If you still need API access, create a new key: ${keysPage(siteUrl)}${signature}`,
-  };
-}
-
-/** The email to a key's owner API_KEY_EXPIRY_NOTICE_DAYS (or fewer) days before the key expires. */
-export function expiringKeyEmail(notice: Omit<ExpiryNotice, "keyId" | "to">, siteUrl: string): NoticeEmail {
-  const when = notice.expiresAt.toISOString().slice(0, 16).replace("T", " ");
-  return {
-    subject: "Your MailScout API key expires soon",
-    text: `Your API key "${notice.keyName}" (${notice.keyPrefix}…) expires on ${when} UTC. ` +
-      `Calls made with it after that are refused with 401 "API key expired".\n\n` +
-      `Rotate it or create a new key before then: ${keysPage(siteUrl)}${signature}`,
-  };
-}
 
 function senderSettings() {
   const settings = env();
