@@ -54,12 +54,6 @@ import {
   duplicateGroupsQuerySchema,
   mergeRequestSchema,
   mergesQuerySchema,
-  createApiKeyRequestSchema,
-  renameApiKeyRequestSchema,
-  rotateApiKeyRequestSchema,
-  apiKeyUsageQuerySchema,
-  adminApiKeysQuerySchema,
-  adminRateLimitRequestSchema,
   updateDuplicateRecordRequestSchema,
 } from "../../_shared/contracts/duplicates.ts";
 import { scrapeDomainRequestSchema } from "../../_shared/contracts/explorations.ts";
@@ -212,6 +206,12 @@ export const REQUEST_CONTRACTS: Record<string, z.ZodType> = {
   updateDuplicateRecordRequestSchema,
   mergeRequestSchema,
   mergesQuerySchema,
+  createApiKeyRequestSchema,
+  renameApiKeyRequestSchema,
+  rotateApiKeyRequestSchema,
+  apiKeyUsageQuerySchema,
+  adminApiKeysQuerySchema,
+  adminRateLimitRequestSchema,
 };
 
 /**
