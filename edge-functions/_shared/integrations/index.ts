@@ -2,3 +2,4 @@
 export { authenticateApiKey, type ApiKeyHolder, type KeyAuthentication, type KeyOutcome, recordApiKeyCall } from "./privileged-auth.ts";
 export { keyOwner } from "./key-owner.ts";
 export { presentedKey, type PresentedKey } from "./presented-key.ts";
+export * from "./contract.ts";
