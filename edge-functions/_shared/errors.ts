@@ -189,6 +189,17 @@ export interface DomainFailures {
   merge_undo_expired: undefined;
   merge_kept_record_changed: undefined;
   merge_contact_saved_again: undefined;
+
+  // Jobs from the public API. Another user's job is not found too.
+  /** A validate-bulk call carries more addresses than one call may. */
+  integrations_bulk_too_many: undefined;
+  job_not_found: undefined;
+  /** Results are asked for before the job completed (`status` is where it stands). */
+  job_not_finished: { status: string };
+  /** The Idempotency-Key named a job started with another body. */
+  idempotency_key_reused: undefined;
+  /** A request with this Idempotency-Key is starting its job at this moment. */
+  idempotency_key_in_progress: undefined;
 }
 
 export type DomainReason = keyof DomainFailures;
