@@ -189,6 +189,10 @@ export interface DomainFailures {
   merge_undo_expired: undefined;
   merge_kept_record_changed: undefined;
   merge_contact_saved_again: undefined;
+
+  // Webhooks. `problem` says what is wrong with the callbackUrl, in words for the caller.
+  callback_url_refused: { problem: string };
+  webhook_delivery_not_found: undefined;
 }
 
 export type DomainReason = keyof DomainFailures;

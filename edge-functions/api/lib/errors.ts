@@ -245,6 +245,9 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
     status: 409,
     message: "The owner has saved a merged address again since, so the merge can no longer be undone",
   },
+
+  callback_url_refused: { status: 400, message: ({ problem }) => problem },
+  webhook_delivery_not_found: { status: 404, message: "Webhook delivery not found" },
 };
 
 /** What a 402 says when nothing is left to pay for the work. */
