@@ -264,6 +264,8 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
     status: 409,
     message: "A request with this Idempotency-Key is still being processed. Try again in a moment.",
   },
+  callback_url_refused: { status: 400, message: ({ problem }) => problem },
+  webhook_delivery_not_found: { status: 404, message: "Webhook delivery not found" },
 };
 
 /** What a 402 says when nothing is left to pay for the work. */
