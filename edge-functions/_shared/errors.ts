@@ -190,7 +190,6 @@ export interface DomainFailures {
   merge_kept_record_changed: undefined;
   merge_contact_saved_again: undefined;
 
-<<<<<<< HEAD
   // Jobs from the public API. Another user's job is not found too.
   /** A validate-bulk call carries more addresses than one call may. */
   integrations_bulk_too_many: undefined;
@@ -201,11 +200,10 @@ export interface DomainFailures {
   idempotency_key_reused: undefined;
   /** A request with this Idempotency-Key is starting its job at this moment. */
   idempotency_key_in_progress: undefined;
-=======
+
   // Webhooks. `problem` says what is wrong with the callbackUrl, in words for the caller.
   callback_url_refused: { problem: string };
   webhook_delivery_not_found: undefined;
->>>>>>> i18-webhooks
 }
 
 export type DomainReason = keyof DomainFailures;
