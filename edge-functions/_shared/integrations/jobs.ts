@@ -28,7 +28,8 @@ export interface KeyCaller {
   keyName: string;
 }
 
-export type ValidateBulkAnswer = { results: ValidationResult[] } | { job: BulkJobAccepted };
+/** Inline verdicts, or the job; `replayed` when an Idempotency-Key named a job started before (nothing new charged). */
+export type ValidateBulkAnswer = { results: ValidationResult[] } | { job: BulkJobAccepted; replayed: boolean };
 
 /** An Idempotency-Key applies to calls that become jobs: an inline answer is the whole of its work. */
 export async function validateBulk(
@@ -40,7 +41,7 @@ export async function validateBulk(
   if (request.emails.length <= INTEGRATIONS_INLINE_MAX) {
     return { results: await validateInline(caller.claims.sub, request.emails.map(emailOf)) };
   }
-  return { job: await startJob(caller, request, idempotencyKey) };
+  return await startJob(caller, request, idempotencyKey);
 }
 
 function emailOf(entry: ValidateBulk["emails"][number]): string {
@@ -62,13 +63,17 @@ async function validateInline(userId: string, emails: string[]): Promise<Validat
  * done the moment it starts calls back), then committed by an empty final part, which meters its addresses and starts
  * the workers. A commit that is refused (no credits, no addresses) takes the session away again.
  */
-async function startJob(caller: KeyCaller, request: ValidateBulk, idempotencyKey: string | null): Promise<BulkJobAccepted> {
+async function startJob(
+  caller: KeyCaller,
+  request: ValidateBulk,
+  idempotencyKey: string | null,
+): Promise<{ job: BulkJobAccepted; replayed: boolean }> {
   const { claims } = caller;
   if (request.callbackUrl !== undefined) await checkCallbackUrl(request.callbackUrl);
   if (idempotencyKey !== null) {
     const started = await claimIdempotency(claims.sub, idempotencyKey, request);
     // The final part is sent again: a no-op for a committed upload, the commit for one whose first call died midway.
-    if (started !== null) return await commit(claims, started);
+    if (started !== null) return { job: await commit(claims, started), replayed: true };
   }
   let sessionId: string;
   try {
@@ -91,7 +96,7 @@ async function startJob(caller: KeyCaller, request: ValidateBulk, idempotencyKey
     throw error;
   }
   try {
-    return await commit(claims, sessionId);
+    return { job: await commit(claims, sessionId), replayed: false };
   } catch (error) {
     // Its Idempotency-Key goes with it, so the call may be sent again.
     await deleteBulkSession(claims, sessionId);
