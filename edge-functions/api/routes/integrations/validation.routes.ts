@@ -1,0 +1,81 @@
+// POST /api/integrations/validate-email and /scrape-domain: the SPA's own validation and exploration, with the key's
+// owner as the caller, so their limits, metering (one unit each, 402 past the balance) and records are the SPA's.
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import type { Context, Input } from "hono";
+import { scrapeDomainRequestSchema, scrapeResultSchema } from "../../../_shared/explorations/index.ts";
+import { validateEmailRequestSchema, validationResultSchema } from "../../../_shared/validation/index.ts";
+import { explore } from "../explorations/explorations.handlers.ts";
+import { validateEmail } from "../validate-email/validate-email.handlers.ts";
+import type { CallerEnv } from "../../lib/caller.ts";
+import type { IntegrationsEnv } from "./integrations-env.ts";
+import { ANSWER_HEADERS, API_KEY_SECURITY, errorResponses, KEY_ERRORS } from "./openapi.ts";
+
+const validateEmailRoute = createRoute({
+  method: "post",
+  path: "/validate-email",
+  tags: ["Validation"],
+  summary: "Validate one email address",
+  description: "The verdict, reasons and scores of one address, as the app shows them. Costs one validation.",
+  security: API_KEY_SECURITY,
+  request: {
+    body: {
+      required: true,
+      content: { "application/json": { schema: validateEmailRequestSchema, example: { email: "ann@example.com" } } },
+    },
+  },
+  responses: {
+    200: {
+      description: "The address's validation.",
+      headers: ANSWER_HEADERS,
+      content: { "application/json": { schema: validationResultSchema } },
+    },
+    ...errorResponses(...KEY_ERRORS, 402),
+  },
+});
+
+const scrapeDomainRoute = createRoute({
+  method: "post",
+  path: "/scrape-domain",
+  tags: ["Exploration"],
+  summary: "Explore a domain",
+  description: "Contacts and company facts from a domain's own website, as the app's exploration finds them. " +
+    "A result younger than a day is answered again unless fullDataCollection asks for a fresh crawl. " +
+    "Costs one exploration.",
+  security: API_KEY_SECURITY,
+  request: {
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: scrapeDomainRequestSchema,
+          example: { domain: "example.com", fullDataCollection: false },
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: "What the exploration found; a site that is down is an answer too (websiteStatus down).",
+      headers: ANSWER_HEADERS,
+      content: { "application/json": { schema: scrapeResultSchema } },
+    },
+    ...errorResponses(...KEY_ERRORS, 402, 502),
+  },
+});
+
+/**
+ * An SPA handler answering for the key's owner. It reads only the caller and the validated body, which the sub-app
+ * sets as the SPA does; its other variables are the sub-app's own, which the handler never sees.
+ */
+function spaHandler<I extends Input, R>(handler: (c: Context<CallerEnv, string, I>) => Promise<R>) {
+  return (c: Context<IntegrationsEnv, string, I>) => handler(c as unknown as Context<CallerEnv, string, I>);
+}
+const validateEmailForOwner = spaHandler(validateEmail);
+const exploreForOwner = spaHandler(explore);
+
+export const validationRoutes = new OpenAPIHono<IntegrationsEnv>()
+  .openapi(validateEmailRoute, (c) => {
+    c.set("apiKeyEmails", 1);
+    return validateEmailForOwner(c);
+  })
+  .openapi(scrapeDomainRoute, exploreForOwner);
