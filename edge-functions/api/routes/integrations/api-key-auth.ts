@@ -111,7 +111,7 @@ export function requireApiKey(actionOf: (path: string) => LimitedAction | null):
     } else {
       throw KEY_REFUSALS[presented.kind]();
     }
-    c.set("caller", keyOwner(checked.holder!.userId, checked.holder!.keyId));
+    c.set("owner", keyOwner(checked.holder!.userId, checked.holder!.keyId));
     await next();
   };
 }

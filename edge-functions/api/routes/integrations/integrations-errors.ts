@@ -80,6 +80,8 @@ export const integrationsNotFound: NotFoundHandler<IntegrationsEnv> = (c) =>
 
 export const integrationsOnError: ErrorHandler<IntegrationsEnv> = (error, c) => {
   if (error instanceof IntegrationsRefusal) {
+    // Tells a client that the scheme to authenticate with is a bearer token (the key).
+    if (error.status === 401) c.header("WWW-Authenticate", "Bearer");
     return answer(c, error.status, {
       message: error.message,
       code: error.code,

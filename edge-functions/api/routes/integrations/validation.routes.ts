@@ -1,12 +1,9 @@
-// POST /api/integrations/validate-email and /scrape-domain: the SPA's own validation and exploration, with the key's
-// owner as the caller, so their limits, metering (one unit each, 402 past the balance) and records are the SPA's.
+// POST /api/integrations/validate-email and /scrape-domain: the SPA's own validation and exploration, paid for by the
+// key's owner, so their limits, metering (one unit each, 402 past the balance) and records are the SPA's.
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import type { Context, Input } from "hono";
 import { scrapeDomainRequestSchema, scrapeResultSchema } from "../../../_shared/explorations/index.ts";
 import { validateEmailRequestSchema, validationResultSchema } from "../../../_shared/validation/index.ts";
-import { explore } from "../explorations/explorations.handlers.ts";
-import { validateEmail } from "../validate-email/validate-email.handlers.ts";
-import type { CallerEnv } from "../../lib/caller.ts";
+import { exploreForUser, validateForUser } from "../../lib/paid-work.ts";
 import type { IntegrationsEnv } from "./integrations-env.ts";
 import { ANSWER_HEADERS, API_KEY_SECURITY, errorResponses, KEY_ERRORS } from "./openapi.ts";
 
@@ -63,19 +60,9 @@ const scrapeDomainRoute = createRoute({
   },
 });
 
-/**
- * An SPA handler answering for the key's owner. It reads only the caller and the validated body, which the sub-app
- * sets as the SPA does; its other variables are the sub-app's own, which the handler never sees.
- */
-function spaHandler<I extends Input, R>(handler: (c: Context<CallerEnv, string, I>) => Promise<R>) {
-  return (c: Context<IntegrationsEnv, string, I>) => handler(c as unknown as Context<CallerEnv, string, I>);
-}
-const validateEmailForOwner = spaHandler(validateEmail);
-const exploreForOwner = spaHandler(explore);
-
 export const validationRoutes = new OpenAPIHono<IntegrationsEnv>()
-  .openapi(validateEmailRoute, (c) => {
+  .openapi(validateEmailRoute, async (c) => {
     c.set("apiKeyEmails", 1);
-    return validateEmailForOwner(c);
+    return c.json(await validateForUser(c.var.owner.userId, c.req.valid("json").email, null), 200);
   })
-  .openapi(scrapeDomainRoute, exploreForOwner);
+  .openapi(scrapeDomainRoute, async (c) => c.json(await exploreForUser(c.var.owner.userId, c.req.valid("json")), 200));
