@@ -59,13 +59,13 @@ begin
   end if;
 
   select * into existing from private.integration_idempotency as i where i.user_id = p_user and i.key = p_key;
-  return query select
-    case
-      when existing.request_hash <> p_request_hash then 'mismatch'
-      when existing.session_id is null then 'in_progress'
-      else 'replay'
-    end,
-    existing.session_id;
+  if existing.request_hash <> p_request_hash then
+    return query select 'mismatch'::text, null::uuid;
+  elsif existing.session_id is null then
+    return query select 'in_progress'::text, null::uuid;
+  else
+    return query select 'replay'::text, existing.session_id;
+  end if;
 end;
 $$;
 comment on function private.integration_claim_idempotency(uuid, text, text) is
