@@ -8,7 +8,7 @@
 // logged once, with its answer's status (refusals included), for the key's usage.
 import type { Context, MiddlewareHandler } from "hono";
 import { clientAddressFrom } from "../../../_shared/anonymous/index.ts";
-import { apiKeyHash, isWellFormedApiKey } from "../../../_shared/api-keys/key-format.ts";
+import { apiKeyHash, isWellFormedApiKey } from "../../../_shared/api-keys/index.ts";
 import { DomainError } from "../../../_shared/errors.ts";
 import {
   API_KEY_EXPIRED_MESSAGE,
@@ -18,7 +18,7 @@ import {
   API_KEY_MISSING_MESSAGE,
   API_KEY_REVOKED_MESSAGE,
   USE_AN_API_KEY_MESSAGE,
-} from "../../../_shared/integrations/contract.ts";
+} from "../../../_shared/integrations/index.ts";
 import {
   authenticateApiKey,
   type KeyAuthentication,
@@ -102,7 +102,7 @@ export function requireApiKey(actionOf: (path: string) => LimitedAction | null):
     const action = actionOf(c.req.path);
     // Anything but a well-formed key is a failed attempt, counted without a lookup.
     const key = presented.kind === "key" && isWellFormedApiKey(presented.key) ? presented.key : null;
-    const checked = await authenticateApiKey(key === null ? null : await apiKeyHash(key), clientIp, action);
+    const checked = await authenticateApiKey(key === null ? null : apiKeyHash(key), clientIp, action);
     if (checked.decision) setKeyRateLimitHeaders(c, checked.decision);
     c.set("apiKey", checked.holder ?? undefined);
     if (checked.outcome === "failures_limited" || presented.kind === "key") {

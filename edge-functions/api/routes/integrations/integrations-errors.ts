@@ -7,7 +7,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import { DomainError, type DomainReason } from "../../../_shared/errors.ts";
-import type { IntegrationsError } from "../../../_shared/integrations/contract.ts";
+import type { IntegrationsError } from "../../../_shared/integrations/index.ts";
 import { describeFirstIssue } from "../../../_shared/zod-issues.ts";
 import { answerFor } from "../../lib/errors.ts";
 import { setRateLimitHeaders } from "../../lib/rate-limit-headers.ts";

@@ -18,10 +18,10 @@ import type { IntegrationsEnv } from "./integrations-env.ts";
 type JobsContext = Context<IntegrationsEnv>;
 
 function keyCaller(c: JobsContext): KeyCaller {
-  const { caller, apiKey } = c.var;
-  // requireApiKey lets no call through without both.
-  if (!caller || !apiKey) throw new Error("a job route was reached without a checked key");
-  return { claims: caller.claims, keyId: apiKey.keyId, keyName: apiKey.keyName };
+  const { owner, apiKey } = c.var;
+  // requireApiKey lets no call through without a key it accepted.
+  if (!apiKey) throw new Error("a job route was reached without a checked key");
+  return { claims: owner.claims, keyId: apiKey.keyId, keyName: apiKey.keyName };
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   API_KEY_INVALID_MESSAGE,
   integrationsErrorSchema,
   REQUEST_ID_HEADER,
-} from "../../../_shared/integrations/contract.ts";
+} from "../../../_shared/integrations/index.ts";
 import type { IntegrationsEnv } from "./integrations-env.ts";
 
 /** Either scheme suffices: a key as a bearer token, or in X-API-Key. */
