@@ -196,6 +196,20 @@ export interface DomainFailures {
   api_key_limit: undefined;
   /** Only an active key is rotated: this one is revoked, expired or already replaced by a rotation. */
   api_key_not_rotatable: { state: "revoked" | "expired" | "replaced" };
+  // Jobs from the public API. Another user's job is not found too.
+  /** A validate-bulk call carries more addresses than one call may. */
+  integrations_bulk_too_many: undefined;
+  job_not_found: undefined;
+  /** Results are asked for before the job completed (`status` is where it stands). */
+  job_not_finished: { status: string };
+  /** The Idempotency-Key named a job started with another body. */
+  idempotency_key_reused: undefined;
+  /** A request with this Idempotency-Key is starting its job at this moment. */
+  idempotency_key_in_progress: undefined;
+
+  // Webhooks. `problem` says what is wrong with the callbackUrl, in words for the caller.
+  callback_url_refused: { problem: string };
+  webhook_delivery_not_found: undefined;
 }
 
 export type DomainReason = keyof DomainFailures;

@@ -19,16 +19,17 @@ export async function releaseWork(userId: string, reference: string, units: numb
 }
 
 /**
- * `run`'s answer, charged one unit of `work` first. A failure of `run` (ours, or a refusal after the charge) gives the
- * unit back and is rethrown: nothing was answered, so nothing is paid for.
+ * `run`'s answer, charged `units` of `work` first (one, or one per address of a call that validates several). A failure
+ * of `run` (ours, or a refusal after the charge) gives the units back and is rethrown: nothing was answered, so nothing
+ * is paid for.
  */
-export async function meteredRequest<T>(userId: string, work: WorkKind, run: () => Promise<T>): Promise<T> {
+export async function meteredRequest<T>(userId: string, work: WorkKind, run: () => Promise<T>, units = 1): Promise<T> {
   const reference = `request:${crypto.randomUUID()}`;
-  await meterWork(userId, work, 1, reference);
+  await meterWork(userId, work, units, reference);
   try {
     return await run();
   } catch (error) {
-    await releaseWork(userId, reference, 1).catch((releaseError) => {
+    await releaseWork(userId, reference, units).catch((releaseError) => {
       // The failure the caller sees is the work's; a release that fails too is logged for us to settle by hand.
       console.error(`releasing ${reference} of user ${userId} failed:`, releaseError);
     });

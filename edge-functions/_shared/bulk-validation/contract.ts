@@ -158,6 +158,8 @@ export const bulkSessionSchema = bulkProgressSchema.extend({
   expiresAt: z.iso.datetime({ offset: true }).nullable(),
   /** Why a failed job failed, for the person who ran it. */
   error: z.string().nullable(),
+  /** The name of the API key whose validate-bulk call started the job; null for a file uploaded on the bulk page. */
+  apiKeyName: z.string().nullable(),
 });
 export type BulkSession = z.infer<typeof bulkSessionSchema>;
 export const bulkSessionListSchema = z.array(bulkSessionSchema);

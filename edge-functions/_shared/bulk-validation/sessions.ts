@@ -24,8 +24,10 @@ const sessionRowSchema = z.object({
   completed_at: z.date().nullable(),
   expires_at: z.date().nullable(),
   error: z.string().nullable(),
-} satisfies Partial<Record<keyof Tables<"bulk_validation_sessions">, z.ZodType>>);
-const sessionColumns = Object.keys(sessionRowSchema.shape) as (keyof z.infer<typeof sessionRowSchema>)[];
+} satisfies Partial<Record<keyof Tables<"bulk_validation_sessions">, z.ZodType>>).extend({
+  api_key_name: z.string().nullable(),
+});
+const sessionColumns = Object.keys(sessionRowSchema.shape).filter((column) => column !== "api_key_name");
 
 function sessionFromRow(row: unknown): BulkSession {
   const session = sessionRowSchema.parse(row);
@@ -46,15 +48,19 @@ function sessionFromRow(row: unknown): BulkSession {
     completedAt: session.completed_at?.toISOString() ?? null,
     expiresAt: session.expires_at?.toISOString() ?? null,
     error: session.error,
+    apiKeyName: session.api_key_name,
   };
 }
 
 /** GET /api/bulk-validation/sessions: newest first. */
 export async function listBulkSessions(claims: AccessTokenClaims): Promise<BulkSession[]> {
+  // The key's name as the owner reads it (RLS), so a key the owner may no longer read names nothing.
   const rows = await asUser(claims, (sql) => sql`
-    select ${sql(sessionColumns)} from public.bulk_validation_sessions
-    where user_id = ${claims.sub}
-    order by created_at desc, id
+    select ${sql(sessionColumns.map((column) => `s.${column}`))}, k.key_name as api_key_name
+    from public.bulk_validation_sessions as s
+    left join public.api_keys as k on k.id = s.api_key_id
+    where s.user_id = ${claims.sub}
+    order by s.created_at desc, s.id
   `);
   return rows.map(sessionFromRow);
 }

@@ -54,7 +54,7 @@ export const bulkEntrySchema = z.union([
       .min(1, "email must not be empty")
       .max(BULK_EMAIL_MAX_LENGTH, `email must be at most ${BULK_EMAIL_MAX_LENGTH} characters`),
   }),
-]);
+], { error: "must be an address or a row with an email" });
 export type BulkEntry = z.input<typeof bulkEntrySchema>;
 
 /**

@@ -3,3 +3,8 @@ export { authenticateApiKey, type ApiKeyHolder, type KeyAuthentication, type Key
 export { keyOwner } from "./key-owner.ts";
 export { presentedKey, type PresentedKey } from "./presented-key.ts";
 export * from "./contract.ts";
+// Jobs from the public API: validate-bulk, job status and results.
+export { type KeyCaller, type ValidateBulk, validateBulk, type ValidateBulkAnswer } from "./jobs.ts";
+export { jobStatus } from "./jobs-status.ts";
+export { jobResultsCsv, jobResultsPage, type ResultsQuery } from "./results.ts";
+export { jobResultsUrl, jobStatusName, jobStatusUrl } from "./jobs-links.ts";

@@ -10,6 +10,7 @@ import { API_KEYS_ACTIVE_MAX } from "../../_shared/contracts/api-keys.ts";
 import { BULK_FILE_MAX_BYTES, BULK_MAX_ROWS } from "../../_shared/contracts/bulk-validation.ts";
 import { MERGE_UNDO_DAYS, MERGED_NOTES_MAX_LENGTH } from "../../_shared/contracts/duplicates.ts";
 import { formatBytes } from "../../_shared/contracts/http-limits.ts";
+import { INTEGRATIONS_BULK_TOO_MANY_MESSAGE } from "../../_shared/contracts/integrations.ts";
 import type { NeedsCredits, WorkKind } from "../../_shared/contracts/billing.ts";
 import { notConfiguredMessage } from "../../_shared/contracts/crm.ts";
 import { DomainError, type DomainFailures, type DomainReason } from "../../_shared/errors.ts";
@@ -254,6 +255,26 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
       `This API key ${state === "replaced" ? "was already replaced by a rotation" : `is ${state}`}: ` +
       "only an active key can be rotated",
   },
+
+  integrations_bulk_too_many: { status: 413, message: INTEGRATIONS_BULK_TOO_MANY_MESSAGE },
+  job_not_found: { status: 404, message: "Job not found" },
+  job_not_finished: {
+    status: 409,
+    message: ({ status }) =>
+      status === "failed"
+        ? "The job failed, so it has no results. Start it again to validate its addresses."
+        : "The job has not finished yet",
+  },
+  idempotency_key_reused: {
+    status: 409,
+    message: "This Idempotency-Key was used with a different request within the last 24 hours",
+  },
+  idempotency_key_in_progress: {
+    status: 409,
+    message: "A request with this Idempotency-Key is still being processed. Try again in a moment.",
+  },
+  callback_url_refused: { status: 400, message: ({ problem }) => problem },
+  webhook_delivery_not_found: { status: 404, message: "Webhook delivery not found" },
 };
 
 /** What a 402 says when nothing is left to pay for the work. */

@@ -12,6 +12,7 @@ import { recordKeyCall, requireApiKey } from "./api-key-auth.ts";
 import type { IntegrationsEnv } from "./integrations-env.ts";
 import { integrationsNotFound, integrationsOnError, invalidInput, requestIdAndErrorShape } from "./integrations-errors.ts";
 import { registerSecuritySchemes } from "./openapi.ts";
+import { jobsRoutes } from "./jobs.routes.ts";
 import { validationRoutes } from "./validation.routes.ts";
 
 export const INTEGRATIONS_BASE_PATH = "/api/integrations";
@@ -50,5 +51,6 @@ export function integrationsApp() {
   app.use(storableParams);
 
   app.route("/", validationRoutes);
+  app.route("/", jobsRoutes);
   return app;
 }

@@ -28,7 +28,7 @@ function session(extra: Partial<BulkSession> = {}): BulkSession {
     id: "s1", name: "Spring leads", fileName: "leads.csv", createdAt: "2026-03-01T10:00:00Z", uploadComplete: true,
     startedAt: "2026-03-01T10:00:01Z", completedAt: null, expiresAt: null, error: null, skippedRows: 0,
     totalEmails: 1000, processedEmails: 0, validCount: 0, invalidCount: 0, warningCount: 0, status: "queued",
-    ...extra,
+    apiKeyName: null, ...extra,
   };
 }
 
@@ -178,6 +178,24 @@ describe("bulk validation screen", () => {
     downloadFails = true;
     await user.click(card.getByRole("button", { name: "Download results of Spring leads" }));
     expect(await screen.findByText("Failed to download results")).toBeVisible();
+  });
+
+  it("names the API key that started a job, and nothing for a file uploaded here", async () => {
+    storeSessionFor(demoUser);
+    const sessions = [
+      session({ name: "API: CRM sync", fileName: "api-2026-03-01.csv", apiKeyName: "CRM sync" }),
+      session({ id: "s2", name: "Old list" }),
+    ];
+    mockNetwork({
+      "GET /api/user": () => json(demoUser),
+      "GET /api/bulk-validation/sessions": () => json(sessions),
+    });
+    await renderApp("/bulk-validation?tab=sessions");
+    const viaKey = within(await screen.findByRole("article", { name: "API: CRM sync" }));
+    expect(viaKey.getByText(/^api-2026-03-01\.csv · .* · via API key CRM sync$/)).toBeVisible();
+    const uploaded = within(screen.getByRole("article", { name: "Old list" }));
+    expect(uploaded.getByText(/^leads\.csv · /)).toBeVisible();
+    expect(uploaded.queryByText(/via API key/)).not.toBeInTheDocument();
   });
 
   it("says when a job finishes while the person is on another tab", async () => {

@@ -42,6 +42,7 @@ export function SessionCard({ session, onDelete }: SessionCardProps) {
           </h3>
           <p className="truncate text-sm text-muted-foreground">
             {session.fileName} · {new Date(session.createdAt).toLocaleString()}
+            {session.apiKeyName !== null && ` · via API key ${session.apiKeyName}`}
           </p>
         </div>
         <div className="flex items-center gap-2">
