@@ -59,12 +59,12 @@ update public.bulk_validation_sessions set name = 'renamed' where id = :'job';
 update public.bulk_validation_sessions set status = 'failed' where id = :'failing';
 update public.bulk_validation_sessions set status = 'cancelled' where id = :'cancelled';
 select results_eq(
-  $$ select s.name, d.event, d.payload ->> 'status', d.payload -> 'resultsUrl'
+  $$ select s.name, d.event, d.payload ->> 'status', d.payload -> 'resultsUrl' = 'null'::jsonb
      from public.webhook_deliveries as d join public.bulk_validation_sessions as s on s.id = d.session_id
      order by s.name $$,
-  $$ values ('cancelled', 'job.failed', 'failed', 'null'::jsonb),
-            ('renamed', 'job.completed', 'completed', null),
-            ('will fail', 'job.failed', 'failed', 'null'::jsonb) $$,
+  $$ values ('cancelled', 'job.failed', 'failed', true),
+            ('renamed', 'job.completed', 'completed', false),
+            ('will fail', 'job.failed', 'failed', true) $$,
   'failed and cancelled jobs queue job.failed without resultsUrl; a change after the end queues nothing more'
 );
 update public.webhook_deliveries set next_attempt_at = now() + interval '1 hour' where session_id <> :'job';
