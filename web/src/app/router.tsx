@@ -23,6 +23,7 @@ import {
   accountRoute,
   accountUsageRoute,
 } from "@/routes/account";
+import { accountApiKeysRoute } from "@/routes/account-api-keys";
 import { accountIntegrationsRoute } from "@/routes/account-integrations";
 import { bulkValidationRoute } from "@/routes/bulk-validation";
 import { contactsRoute } from "@/routes/contacts";
@@ -54,6 +55,7 @@ const routeTree = rootRoute.addChildren([
       accountUsageRoute,
       accountBillingRoute,
       accountIntegrationsRoute,
+      accountApiKeysRoute,
     ]),
     adminRoute.addChildren([
       adminDashboardRoute,

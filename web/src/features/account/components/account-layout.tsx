@@ -9,6 +9,7 @@ const pages = [
   { label: "Plan and usage", to: "/account/usage" },
   { label: "Billing", to: "/account/billing" },
   { label: "Integrations", to: "/account/integrations" },
+  { label: "API keys", to: "/account/api-keys" },
 ] as const;
 
 export function AccountLayout({ children }: { children: ReactNode }) {

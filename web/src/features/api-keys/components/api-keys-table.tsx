@@ -1,0 +1,96 @@
+// The person's keys: name, the prefix that tells them apart, when made and last used, calls so far, expiry and state,
+// and per key Rename, Rotate and Revoke (each a dialog). A revoked or expired key can only be renamed; a key already
+// replaced by a rotation can be revoked, to end its grace period early, but not rotated again.
+import type { ApiKey } from "@contracts/api-keys";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { type ColumnDef, DataTable } from "@/components/ui/data-table";
+import { formatCount } from "@/lib/format";
+import { formatDate, formatWhen, isReplaced, KEY_STATUS_LABELS, keyLabel } from "../labels";
+import { RenameKeyDialog } from "./rename-key-dialog";
+import { RevokeKeyDialog } from "./revoke-key-dialog";
+import { RotateKeyDialog } from "./rotate-key-dialog";
+import type { ShownSecret } from "./shown-once-dialog";
+
+type KeyAction = { kind: "rename" | "rotate" | "revoke"; apiKey: ApiKey };
+
+export function ApiKeysTable({ keys, onRotated }: { keys: ApiKey[]; onRotated: (shown: ShownSecret) => void }) {
+  const [action, setAction] = useState<KeyAction | null>(null);
+  const close = (open: boolean) => !open && setAction(null);
+
+  const columns: ColumnDef<ApiKey>[] = [
+    { accessorKey: "keyName", header: "Name", meta: { className: "font-medium" } },
+    {
+      accessorKey: "keyPrefix",
+      header: "Prefix",
+      enableSorting: false,
+      cell: ({ row }) => <code className="font-mono text-xs">{row.original.keyPrefix}…</code>,
+    },
+    { accessorKey: "createdAt", header: "Created", cell: ({ row }) => formatDate(row.original.createdAt) },
+    {
+      accessorKey: "lastUsedAt",
+      header: "Last used",
+      cell: ({ row }) => (row.original.lastUsedAt ? formatWhen(row.original.lastUsedAt) : "Never"),
+    },
+    {
+      accessorKey: "usageCount",
+      header: "Usage",
+      meta: { className: "tabular-nums" },
+      cell: ({ row }) => formatCount(row.original.usageCount),
+    },
+    {
+      accessorKey: "expiresAt",
+      header: "Expiry",
+      cell: ({ row }) => (row.original.expiresAt ? formatWhen(row.original.expiresAt) : "Never"),
+    },
+    { accessorKey: "status", header: "Status", cell: ({ row }) => <KeyStatusBadge apiKey={row.original} /> },
+    {
+      id: "actions",
+      header: () => <span className="sr-only">Actions</span>,
+      enableSorting: false,
+      meta: { className: "text-right" },
+      cell: ({ row }) => <KeyActions apiKey={row.original} onAction={setAction} />,
+    },
+  ];
+
+  return (
+    <>
+      <DataTable columns={columns} data={keys} caption="API keys" getRowId={(key) => key.id} />
+      {action?.kind === "rename" && <RenameKeyDialog apiKey={action.apiKey} open onOpenChange={close} />}
+      {action?.kind === "rotate" && <RotateKeyDialog apiKey={action.apiKey} open onOpenChange={close} onRotated={onRotated} />}
+      {action?.kind === "revoke" && <RevokeKeyDialog apiKey={action.apiKey} open onOpenChange={close} />}
+    </>
+  );
+}
+
+function KeyStatusBadge({ apiKey }: { apiKey: ApiKey }) {
+  if (isReplaced(apiKey)) return <Badge variant="outline">Rotated</Badge>;
+  return (
+    <Badge variant={apiKey.status === "active" ? "success" : apiKey.status === "revoked" ? "destructive" : "secondary"}>
+      {KEY_STATUS_LABELS[apiKey.status]}
+    </Badge>
+  );
+}
+
+function KeyActions({ apiKey, onAction }: { apiKey: ApiKey; onAction: (action: KeyAction) => void }) {
+  const working = apiKey.status === "active";
+  const act = (kind: KeyAction["kind"]) => () => onAction({ kind, apiKey });
+  return (
+    <div className="flex justify-end gap-1">
+      <Button variant="ghost" size="sm" aria-label={`Rename ${keyLabel(apiKey)}`} onClick={act("rename")}>
+        Rename
+      </Button>
+      {working && !isReplaced(apiKey) && (
+        <Button variant="ghost" size="sm" aria-label={`Rotate ${keyLabel(apiKey)}`} onClick={act("rotate")}>
+          Rotate
+        </Button>
+      )}
+      {working && (
+        <Button variant="ghost" size="sm" className="text-destructive" aria-label={`Revoke ${keyLabel(apiKey)}`} onClick={act("revoke")}>
+          Revoke
+        </Button>
+      )}
+    </div>
+  );
+}

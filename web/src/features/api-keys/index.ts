@@ -1,0 +1,3 @@
+// My Account's API keys screen, as the route reaches it.
+export { apiKeysQueryOptions } from "./api/get-api-keys";
+export { ApiKeysPage } from "./components/api-keys-page";
