@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRouter, type RouterHistory } from "@tanstack/react-router";
 import { adminRoute } from "@/routes/_admin";
+import { adminApiManagementRoute } from "@/routes/admin-api-management";
 import { crmAffiliatesRoute } from "@/routes/admin-crm-affiliates";
 import { adminDashboardRoute } from "@/routes/admin-dashboard";
 import { adminDuplicatesRoute, duplicateManagementRoute } from "@/routes/admin-duplicates";
@@ -69,6 +70,7 @@ const routeTree = rootRoute.addChildren([
       duplicateManagementRoute,
       adminZohoSyncRoute,
       adminSystemPopupsRoute,
+      adminApiManagementRoute,
     ]),
     tempAdminRoute,
   ]),
