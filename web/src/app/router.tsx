@@ -27,6 +27,7 @@ import {
 import { accountIntegrationsRoute } from "@/routes/account-integrations";
 import { bulkValidationRoute } from "@/routes/bulk-validation";
 import { contactsRoute } from "@/routes/contacts";
+import { developersRoute } from "@/routes/developers";
 import { authRoute, loginRoute, registerRoute } from "@/routes/auth";
 import { homeRoute } from "@/routes/home";
 import { privacyRoute } from "@/routes/legal/privacy";
@@ -77,6 +78,7 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
   pricingRoute,
+  developersRoute,
   usagePolicyRoute,
   privacyRoute,
   termsRoute,
