@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRouter, type RouterHistory } from "@tanstack/react-router";
 import { adminRoute } from "@/routes/_admin";
+import { adminApiManagementRoute } from "@/routes/admin-api-management";
 import { crmAffiliatesRoute } from "@/routes/admin-crm-affiliates";
 import { adminDashboardRoute } from "@/routes/admin-dashboard";
 import { adminDuplicatesRoute, duplicateManagementRoute } from "@/routes/admin-duplicates";
@@ -27,6 +28,7 @@ import { accountApiKeysRoute } from "@/routes/account-api-keys";
 import { accountIntegrationsRoute } from "@/routes/account-integrations";
 import { bulkValidationRoute } from "@/routes/bulk-validation";
 import { contactsRoute } from "@/routes/contacts";
+import { developersRoute } from "@/routes/developers";
 import { authRoute, loginRoute, registerRoute } from "@/routes/auth";
 import { homeRoute } from "@/routes/home";
 import { privacyRoute } from "@/routes/legal/privacy";
@@ -71,12 +73,14 @@ const routeTree = rootRoute.addChildren([
       duplicateManagementRoute,
       adminZohoSyncRoute,
       adminSystemPopupsRoute,
+      adminApiManagementRoute,
     ]),
     tempAdminRoute,
   ]),
   loginRoute,
   registerRoute,
   pricingRoute,
+  developersRoute,
   usagePolicyRoute,
   privacyRoute,
   termsRoute,

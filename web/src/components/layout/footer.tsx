@@ -15,8 +15,13 @@ export function Footer() {
             Email validation and domain contact discovery, with your contacts kept in your own lists.
           </p>
         </div>
-        <nav aria-label="Legal">
+        <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            <li>
+              <Link to="/developers" className={footerLinkClass}>
+                API documentation
+              </Link>
+            </li>
             <li>
               <Link to="/usage-policy" className={footerLinkClass}>
                 Usage Policy

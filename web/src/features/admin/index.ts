@@ -8,3 +8,5 @@ export { PaymentStatusBadge } from "./finances/payment-status-badge";
 // The admin screens' building blocks, for the admin areas other features hold (marketing).
 export { AdminSection } from "./components/admin-section";
 export { StatCard } from "./components/stat-card";
+export { adminSearchParams } from "./api/admin-search-params";
+export { countColumn, whenColumn } from "./users/columns";

@@ -1,5 +1,6 @@
-// The dashboard's tabs, in the order they are shown. Duplicates and API management open screens of their own in a new
-// window (links beside the tabs, once each screen exists), so they are not tabs here.
+// The dashboard's tabs, in the order they are shown. Duplicates opens a screen of its own in a new window (a link beside
+// the tabs), so it is not a tab here; API management is a tab, since it also shows the public API's endpoints, and its
+// key screen opens in a new window from there.
 export const ADMIN_TABS = [
   "overview",
   "users",
@@ -10,6 +11,7 @@ export const ADMIN_TABS = [
   "database",
   "payments",
   "domain",
+  "api-management",
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
@@ -23,4 +25,5 @@ export const ADMIN_TAB_LABELS: Record<AdminTab, string> = {
   database: "Database",
   payments: "Payments",
   domain: "Domains",
+  "api-management": "API management",
 };

@@ -15,7 +15,13 @@ const pages = [
 export function AccountLayout({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10">
-      <h1 className="text-3xl font-bold tracking-tight">My Account</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-3xl font-bold tracking-tight">My Account</h1>
+        {/* Beside the pages rather than among them: the documentation is public and leaves My Account. */}
+        <Link to="/developers" className={cn("rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline", focusRing)}>
+          API documentation
+        </Link>
+      </div>
       <nav aria-label="My Account" className="-mx-1 overflow-x-auto print:hidden">
         <ul className="flex gap-1 rounded-xl bg-muted p-1">
           {pages.map((page) => (

@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { ApiManagementTab } from "../api-management/api-management-tab";
 import { CreditsTab } from "../credits/credits-tab";
 import { DatabaseTab } from "../database/database-tab";
 import { DomainTab } from "../domain/domain-tab";
@@ -33,6 +34,7 @@ const TAB_SCREENS: Record<AdminTab, (props: AdminTabProps) => ReactNode> = {
   database: DatabaseTab,
   payments: PaymentsTab,
   domain: DomainTab,
+  "api-management": ApiManagementTab,
 };
 
 export function AdminDashboard({ view, onViewChange }: AdminTabProps) {
