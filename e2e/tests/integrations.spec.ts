@@ -1,7 +1,11 @@
 // The public API as a customer meets it: /developers, open to anyone, with its sections and the examples generated for
-// each endpoint; and a 200-address validate-bulk call from a script, which becomes a job whose signed callback a
+// each endpoint, which run as written once the reader's key is pasted in (curl in a shell, the JavaScript in Node); and a 200-address validate-bulk call from a script, which becomes a job whose signed callback a
 // local HTTPS receiver verifies with the documented scheme, and whose results the script then reads.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
+import { VERDICTS } from "../../edge-functions/_shared/contracts/validation.ts";
+import { EXAMPLE_API_KEY } from "../../web/src/features/developers/lib/endpoint-examples.ts";
 import { webhookSecretSchema } from "../../edge-functions/_shared/api-keys/contract.ts";
 import {
   bulkJobAcceptedSchema,
@@ -14,28 +18,57 @@ import { callWithKey, createApiKey } from "./integrations";
 import { RECEIVER_ORIGIN, verifySignature, webhooksReceivedAt } from "./webhooks";
 
 const ENDPOINTS = [
-  "/api/integrations/validate-email",
-  "/api/integrations/validate-bulk",
-  "/api/integrations/job-status",
-  "/api/integrations/scrape-domain",
+  "POST /api/integrations/validate-email",
+  "POST /api/integrations/validate-bulk",
+  "GET /api/integrations/job-status",
+  "POST /api/integrations/scrape-domain",
 ];
+const VALIDATE_EMAIL = "POST /api/integrations/validate-email";
 
-test("/developers shows, signed out, how to authenticate, the limits, the errors, webhooks and each endpoint's examples", async ({
+const run = promisify(execFile);
+
+test("/developers shows its guide and each endpoint's examples signed out, and the examples run as written", async ({
   page,
+  request,
 }) => {
+  const owner = await registerThroughApi(request, "e2e_docs");
+  const { secret: key } = await createApiKey(request, await apiHeaders(request, owner.username, owner.password), "Docs examples");
+
   await page.goto("/developers");
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  for (const section of ["Quick start", "Authentication", "Limits", "Errors", "Webhook"]) {
-    await expect(page.getByRole("heading", { name: new RegExp(section) }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "MailScout API", level: 1 })).toBeVisible();
+  const contents = page.getByRole("navigation", { name: "On this page" });
+  for (const section of ["Quick start", "Authentication", "Limits", "Errors", "Webhooks", "Endpoints"]) {
+    await expect(contents.getByRole("link", { name: section, exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: section, level: 2 })).toBeVisible();
   }
-  const main = page.getByRole("main");
-  // The examples come from the OpenAPI document: every endpoint has its curl, fetch and requests snippets.
-  for (const path of ENDPOINTS) await expect(main.getByText(path).first()).toBeVisible();
-  await expect(main.locator("pre", { hasText: "curl" }).first()).toBeVisible();
-  await expect(main.locator("pre", { hasText: "fetch(" }).first()).toBeVisible();
-  await expect(main.locator("pre", { hasText: "requests." }).first()).toBeVisible();
+  // Generated from the OpenAPI document: each endpoint with its examples.
+  for (const endpoint of ENDPOINTS) {
+    await expect(page.getByRole("heading", { name: new RegExp(`^${endpoint}`), level: 3 }).first()).toBeVisible();
+  }
+
+  const validateEmail = page.getByRole("article", { name: VALIDATE_EMAIL });
+  const example = async (language: string) => {
+    await validateEmail.getByRole("tab", { name: language }).click();
+    const code = validateEmail.getByLabel(`${VALIDATE_EMAIL} examples: ${language}`);
+    await expect(code).toBeVisible();
+    return (await code.innerText()).replaceAll(EXAMPLE_API_KEY, key);
+  };
+  const curl = await example("curl");
+  const javascript = await example("JavaScript (fetch)");
+  const python = await example("Python (requests)");
   // The key travels in a header in every example, never in the URL.
-  await expect(main.locator("pre", { hasText: /[?&](api_key|apikey|key)=/ })).toHaveCount(0);
+  for (const code of [curl, javascript, python]) {
+    expect(code).toContain(`Bearer ${key}`);
+    expect(code).not.toMatch(/[?&](api_key|apikey|key)=/);
+  }
+  expect(python).toContain("import requests");
+
+  // A person pastes them with their own key: each gets a verdict.
+  const curlAnswer = JSON.parse((await run("sh", ["-c", curl])).stdout) as { verdict: string };
+  expect(VERDICTS).toContain(curlAnswer.verdict);
+  const { stdout } = await run(process.execPath, ["--input-type=module", "--eval", javascript]);
+  expect(stdout).toMatch(/^200 \{/);
+  expect(stdout).toMatch(new RegExp(`verdict: '(${VERDICTS.join("|")})'`));
 });
 
 test("a script's 200-address validate-bulk becomes a job whose signed callback a local receiver verifies", async ({
