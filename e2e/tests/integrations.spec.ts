@@ -49,7 +49,7 @@ test("/developers shows its guide and each endpoint's examples signed out, and t
   const validateEmail = page.getByRole("article", { name: VALIDATE_EMAIL });
   const example = async (language: string) => {
     await validateEmail.getByRole("tab", { name: language }).click();
-    const code = validateEmail.getByLabel(`${VALIDATE_EMAIL} examples: ${language}`);
+    const code = validateEmail.getByLabel(`${VALIDATE_EMAIL} examples: ${language}`, { exact: true });
     await expect(code).toBeVisible();
     return (await code.innerText()).replaceAll(EXAMPLE_API_KEY, key);
   };
@@ -115,5 +115,8 @@ test("a script's 200-address validate-bulk becomes a job whose signed callback a
   // The owner sees the job on their bulk validation page, named for the key that sent it.
   await logIn(page, owner.username, owner.password);
   await page.goto("/bulk-validation");
-  await expect(page.getByText(`via API key ${keyName}`).first()).toBeVisible();
+  await page.getByRole("tab", { name: "My Sessions" }).click();
+  const session = page.getByRole("article", { name: `API: ${keyName}` });
+  await expect(session).toContainText(`via API key ${keyName}`);
+  await expect(session).toContainText("Completed");
 });
