@@ -66,7 +66,10 @@ test("/developers shows its guide and each endpoint's examples signed out, and t
   // A person pastes them with their own key: each gets a verdict.
   const curlAnswer = JSON.parse((await run("sh", ["-c", curl])).stdout) as { verdict: string };
   expect(VERDICTS).toContain(curlAnswer.verdict);
-  const { stdout } = await run(process.execPath, ["--input-type=module", "--eval", javascript]);
+  // Plain text, as a terminal without colours shows it (the test runner's FORCE_COLOR would colour the status).
+  const { stdout } = await run(process.execPath, ["--input-type=module", "--eval", javascript], {
+    env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" },
+  });
   expect(stdout).toMatch(/^200 \{/);
   expect(stdout).toMatch(new RegExp(`verdict: '(${VERDICTS.join("|")})'`));
 });
