@@ -55,7 +55,7 @@ test("a person creates a key, copies its secret, gets a verdict with it, revokes
   await expect(shown.getByRole("status")).toHaveText("API key copied.");
   const secret = await page.evaluate(() => navigator.clipboard.readText());
   expect(secret).toMatch(new RegExp(`^${API_KEY_PREFIX}[0-9A-Za-z]{${API_KEY_LENGTH - API_KEY_PREFIX.length}}$`));
-  await expect(shown.getByLabel(`API key ${keyName}`)).toHaveValue(secret);
+  await expect(shown.getByRole("textbox", { name: `API key ${keyName}` })).toHaveValue(secret);
   // Copied, so Done closes without asking.
   await shown.getByRole("button", { name: "Done" }).click();
   await expect(shown).toHaveCount(0);
