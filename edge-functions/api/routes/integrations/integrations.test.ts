@@ -110,6 +110,13 @@ Deno.test("no key: 401 API key missing, with WWW-Authenticate: Bearer and the fa
   assertRateLimitHeaders(answer, 20, 19);
 });
 
+Deno.test("every path under /api/integrations is the sub-app's, its bare prefix included", async () => {
+  await forgetLoopbackFailures();
+  for (const path of ["", "/", "/no-such-route"]) {
+    assertIntegrationsError(await callIntegrations(path, null), 401, "api_key_missing", API_KEY_MISSING_MESSAGE);
+  }
+});
+
 Deno.test("a sign-in token is refused: 401 Use an API key", async () => {
   await forgetLoopbackFailures();
   const user = await signedInUser();
