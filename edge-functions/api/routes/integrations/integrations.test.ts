@@ -257,6 +257,17 @@ Deno.test("an invalid body is 400 validation_failed naming the field, with every
   assert.deepEqual(await keyCalls(key.id), [{ emails: 0, status: 400 }]);
 });
 
+Deno.test("a body not sent as JSON is 415 unsupported_media_type, in the one error shape", async () => {
+  const user = await signedInUser();
+  const key = await newApiKey(user.id);
+  assertIntegrationsError(
+    await callIntegrations("/validate-email", key.secret, { rawBody: "email=ann@example.com", contentType: "text/plain" }),
+    415,
+    "unsupported_media_type",
+    "Unsupported Media Type",
+  );
+});
+
 Deno.test("with no credits left a key's validation is 402 with the app's reason, and nothing is charged", async () => {
   const user = await signedInUser();
   const key = await newApiKey(user.id);
