@@ -9,7 +9,7 @@ import {
   webhookDeliveryPageSchema,
   webhookSecretSchema,
 } from "../../../_shared/contracts/api-keys.ts";
-import { webhookEventSchema } from "../../../_shared/integrations/contract.ts";
+import { webhookEventSchema } from "../../../_shared/contracts/integrations.ts";
 import type { ReceivedWebhook } from "../../../_shared/webhooks/testing/receiver.ts";
 import { verifySignature } from "../../../_shared/webhooks/index.ts";
 import { pollUntil, runWorker, sendPart, startUpload, uploadAnswer } from "../../testing/bulk.ts";
