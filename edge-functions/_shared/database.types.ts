@@ -1261,6 +1261,72 @@ isOneToOne: false
       referencedColumns: ["id"]
     }
                   ]
+                },"webhook_deliveries": {
+                  Row: {
+                    "attempts": number,"created_at": string,"delivered_at": string | null,"event": string,"id": string,"last_error": string | null,"last_status_code": number | null,"lease_expires_at": string | null,"lease_owner": string | null,"next_attempt_at": string | null,"payload": NonNullable<Json>,"session_id": string,"status": string,"updated_at": string,"url": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "attempts"?: number,"created_at"?: string,"delivered_at"?: string | null,"event": string,"id"?: string,"last_error"?: string | null,"last_status_code"?: number | null,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"next_attempt_at"?: string | null,"payload": NonNullable<Json>,"session_id": string,"status"?: string,"updated_at"?: string,"url": string,"user_id": string
+                  }
+                  Update: {
+                    "attempts"?: number,"created_at"?: string,"delivered_at"?: string | null,"event"?: string,"id"?: string,"last_error"?: string | null,"last_status_code"?: number | null,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"next_attempt_at"?: string | null,"payload"?: NonNullable<Json>,"session_id"?: string,"status"?: string,"updated_at"?: string,"url"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "webhook_deliveries_session_id_fkey"
+      columns: ["session_id"]
+isOneToOne: false
+      referencedRelation: "bulk_validation_sessions"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "webhook_deliveries_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"webhook_delivery_attempts": {
+                  Row: {
+                    "at": string,"attempt": number,"delivery_id": string,"duration_ms": number,"error": string | null,"status_code": number | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "at"?: string,"attempt": number,"delivery_id": string,"duration_ms": number,"error"?: string | null,"status_code"?: number | null
+                  }
+                  Update: {
+                    "at"?: string,"attempt"?: number,"delivery_id"?: string,"duration_ms"?: number,"error"?: string | null,"status_code"?: number | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "webhook_delivery_attempts_delivery_id_fkey"
+      columns: ["delivery_id"]
+isOneToOne: false
+      referencedRelation: "webhook_deliveries"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"webhook_secrets": {
+                  Row: {
+                    "created_at": string,"secret_sealed": string,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"secret_sealed": string,"user_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"secret_sealed"?: string,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "webhook_secrets_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: true
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 }
           }
           Views: {

@@ -44,3 +44,23 @@ Deno.test("verifySignature: malformed headers fail; any matching v1 among severa
   const other = (await signatureHeader("whsec_old", BODY, NOW)).split("v1=")[1]!;
   assert.equal(await verifySignature(`t=${NOW},v1=${other},v1=${v1}`, SECRET, BODY, NOW), true);
 });
+
+/** The verification snippet docs/api.md gives receivers, as a module: what integrators copy must verify our header. */
+async function docsVerifier(): Promise<(header: string, body: string, secret: string) => boolean> {
+  const docs = await Deno.readTextFile(new URL("../../../docs/api.md", import.meta.url));
+  const snippet = /\*\*Verifying a delivery\.\*\*[\s\S]*?```js\n([\s\S]*?)```/.exec(docs)?.[1];
+  assert.ok(snippet, "docs/api.md has the JavaScript verification snippet");
+  const module = await import(`data:text/javascript;base64,${btoa(snippet)}`);
+  return module.verifyMailScoutSignature;
+}
+
+Deno.test("the docs' JavaScript snippet verifies what signatureHeader signs, and refuses the same failures", async () => {
+  const verify = await docsVerifier();
+  const now = Math.floor(Date.now() / 1000);
+  const header = await signatureHeader(SECRET, BODY, now);
+  assert.equal(verify(header, BODY, SECRET), true);
+  assert.equal(verify(header, `${BODY} `, SECRET), false);
+  assert.equal(verify(header, BODY, "whsec_another"), false);
+  assert.equal(verify(await signatureHeader(SECRET, BODY, now - WEBHOOK_TOLERANCE_SECONDS - 60), BODY, SECRET), false);
+  assert.equal(verify(`t=${now},v1=zz`, BODY, SECRET), false);
+});
