@@ -8,7 +8,7 @@ import { meteredRequest } from "../billing/index.ts";
 import { appendBulkPart, deleteBulkSession, startBulkValidation } from "../bulk-validation/index.ts";
 import { DomainError } from "../errors.ts";
 import { emailValidator, recordValidation, type ValidationResult } from "../validation/index.ts";
-import { checkCallbackUrl } from "../webhooks/callback-url.ts";
+import { checkCallbackUrl } from "../webhooks/index.ts";
 import {
   type BulkJobAccepted,
   INTEGRATIONS_BULK_MAX,

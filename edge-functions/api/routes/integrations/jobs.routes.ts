@@ -15,7 +15,7 @@ import {
   jobStatusSchema,
   resultsQuerySchema,
   validateBulkRequestSchema,
-} from "../../../_shared/integrations/contract.ts";
+} from "../../../_shared/integrations/index.ts";
 import { validationResultSchema } from "../../../_shared/validation/index.ts";
 import type { IntegrationsEnv } from "./integrations-env.ts";
 import * as handlers from "./jobs.handlers.ts";

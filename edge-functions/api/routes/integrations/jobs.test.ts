@@ -12,7 +12,7 @@ import {
   jobResultsPageSchema,
   type JobStatus,
   jobStatusSchema,
-} from "../../../_shared/integrations/contract.ts";
+} from "../../../_shared/integrations/index.ts";
 import { validationResultSchema } from "../../../_shared/validation/index.ts";
 import { FIXTURE_VERDICTS, pollUntil, sessionsOf, startUpload, uploadAnswer } from "../../testing/bulk.ts";
 import { ledgerUnits } from "../../testing/credits.ts";
