@@ -15,7 +15,7 @@ import {
 } from "../../../_shared/integrations/index.ts";
 import { validationResultSchema } from "../../../_shared/validation/index.ts";
 import { FIXTURE_VERDICTS, pollUntil, sessionsOf, startUpload, uploadAnswer } from "../../testing/bulk.ts";
-import { ledgerUnits } from "../../testing/credits.ts";
+import { grantCredits, ledgerUnits, useUpTrial } from "../../testing/credits.ts";
 import { callIntegrations, newApiKey, type TestApiKey } from "../../testing/integrations.ts";
 import { type Answer, gateway, signedInUser, withDatabase } from "../../testing/stack.ts";
 
@@ -288,4 +288,40 @@ Deno.test("an Idempotency-Key answers the same job for the same body without a s
   const other = accepted(await validateBulk(owner, body, { "Idempotency-Key": `import-${crypto.randomUUID()}` }));
   assert.notEqual(other.jobId, first.jobId, "another key is another job");
   assert.equal(await ledgerUnits(owner.id), units + 60);
+});
+
+Deno.test("without credits: inline is 402 and charges nothing; a job is 402 and leaves no job, and its key may be used again", async () => {
+  const owner = await keyOwner();
+  await useUpTrial(owner.id);
+  const inline = await validateBulk(owner, { emails: addresses(10) });
+  assertRefused(inline, 402, "You have no validations left. Buy credits or choose a plan to continue.", "insufficient_credits");
+  assert.deepEqual(integrationsErrorSchema.parse(inline.json).details, { needsCredits: true, balance: 0 });
+
+  const body = { emails: addresses(51, "c") };
+  const headers = { "Idempotency-Key": `credits-${crypto.randomUUID()}` };
+  const job = await validateBulk(owner, body, headers);
+  assert.equal(job.status, 402, job.text);
+  assert.equal(integrationsErrorSchema.parse(job.json).code, "insufficient_credits");
+  assert.deepEqual(await sessionsOf(owner.token), [], "the refused job's session is gone");
+  assert.equal(await ledgerUnits(owner.id), 0);
+  assert.equal(await emailsRecorded(owner.key.id), 0, "a refused call validated nothing");
+
+  await grantCredits(owner.id, 51);
+  const retried = accepted(await validateBulk(owner, body, headers));
+  assert.deepEqual((await sessionsOf(owner.token)).map((session) => session.id), [retried.jobId]);
+  assert.equal(await ledgerUnits(owner.id, "bulk_row"), 51);
+});
+
+Deno.test("a fourth job while three wait or run is 429, as on the bulk page", async () => {
+  const owner = await keyOwner();
+  for (let n = 0; n < 3; n++) await sessionIn(owner, "queued");
+  assertRefused(
+    await validateBulk(owner, { emails: addresses(51) }, { "Idempotency-Key": "fourth" }),
+    429,
+    "You already have 3 bulk validations waiting or running. Please wait until one finishes (or delete one) and try again.",
+    "bulk_too_many_jobs",
+  );
+  assert.equal((await sessionsOf(owner.token)).length, 3);
+  await withDatabase((sql) => sql`update public.bulk_validation_sessions set status = 'completed' where user_id = ${owner.id}`);
+  accepted(await validateBulk(owner, { emails: addresses(51) }, { "Idempotency-Key": "fourth" }));
 });
