@@ -2,7 +2,7 @@
 -- logged by the api's role only, and that the once-a-minute fold sums the log into the days and the keys' counters
 -- (usage_count and last_used_at move only by it) and deletes what it summed.
 begin;
-select plan(42);
+select plan(43);
 
 select tests.create_user('owner');
 select tests.create_user('stranger');
@@ -99,6 +99,11 @@ values ((select id from made where name = 'main'), tests.get_user_id('owner'),
 
 -- Folding -------------------------------------------------------------------------------------------------------------
 
+-- The keys' updated_at set back (triggers off for that), to see whether the fold moves it.
+set local session_replication_role = replica;
+update public.api_keys set updated_at = '2026-01-01 00:00+00';
+set local session_replication_role = origin;
+
 select tests.authenticate_as_service_role();
 select lives_ok($$ select private.fold_api_key_calls() $$, 'the service role (and pg_cron) folds the log');
 reset role;
@@ -121,6 +126,8 @@ select results_eq(
   $$ values ('main', 6::bigint, now()), ('spare', 1::bigint, now()), ('stranger', 1::bigint, now()) $$,
   'and counted on each key, with its latest call'
 );
+select is_empty($$ select from public.api_keys where updated_at <> '2026-01-01 00:00+00' $$,
+  'the fold leaves updated_at alone: it is not an edit of the key');
 
 select private.fold_api_key_calls();
 select results_eq(

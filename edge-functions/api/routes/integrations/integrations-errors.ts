@@ -54,6 +54,8 @@ export function codeOfStatus(status: number): string {
       return "gone";
     case 413:
       return "payload_too_large";
+    case 415:
+      return "unsupported_media_type";
     case 429:
       return "rate_limited";
     case 502:

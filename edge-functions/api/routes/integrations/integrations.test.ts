@@ -17,6 +17,7 @@ import { scrapeResultSchema } from "../../../_shared/explorations/index.ts";
 import { grantCredits, ledgerUnits, NO_VALIDATIONS_LEFT, useUpTrial } from "../../testing/credits.ts";
 import {
   callIntegrations,
+  forgetLoopbackFailures,
   newApiKey,
   ownInstance,
   testNetwork,
@@ -92,6 +93,7 @@ Deno.test("a key validates an address as a bearer token or in X-API-Key, charged
 });
 
 Deno.test("a key in the query string is refused with 400, whichever of api_key, key or apikey names it", async () => {
+  await forgetLoopbackFailures();
   const user = await signedInUser();
   const key = await newApiKey(user.id);
   for (const name of ["api_key", "key", "apikey", "API_KEY"]) {
@@ -102,13 +104,21 @@ Deno.test("a key in the query string is refused with 400, whichever of api_key, 
 });
 
 Deno.test("no key: 401 API key missing, with WWW-Authenticate: Bearer and the failure counter's headers", async () => {
+  await forgetLoopbackFailures();
   const answer = await callIntegrations("/validate-email", null, { body: EMAIL });
   assertIntegrationsError(answer, 401, "api_key_missing", API_KEY_MISSING_MESSAGE);
-  assert.ok(answer.headers.get("x-ratelimit-limit"), "the failure counter's limit");
-  assert.equal(answer.headers.get("access-control-allow-origin"), null, "no CORS");
+  assertRateLimitHeaders(answer, 20, 19);
+});
+
+Deno.test("every path under /api/integrations is the sub-app's, its bare prefix included", async () => {
+  await forgetLoopbackFailures();
+  for (const path of ["", "/", "/no-such-route"]) {
+    assertIntegrationsError(await callIntegrations(path, null), 401, "api_key_missing", API_KEY_MISSING_MESSAGE);
+  }
 });
 
 Deno.test("a sign-in token is refused: 401 Use an API key", async () => {
+  await forgetLoopbackFailures();
   const user = await signedInUser();
   assertIntegrationsError(
     await callIntegrations("/validate-email", user.token, { body: EMAIL }),
@@ -156,6 +166,7 @@ Deno.test("past 20 failed attempts a minute, a network gets 429 with Retry-After
 // The key's state and its owner's -----------------------------------------------------------------------------------
 
 Deno.test("a revoked key is 401 API key revoked, and the refused call is logged against it", async () => {
+  await forgetLoopbackFailures();
   const user = await signedInUser();
   const key = await newApiKey(user.id);
   await withDatabase((sql) => sql`update public.api_keys set revoked_at = now() where id = ${key.id}`);
@@ -169,6 +180,7 @@ Deno.test("a revoked key is 401 API key revoked, and the refused call is logged 
 });
 
 Deno.test("an expired key is 401 API key expired", async () => {
+  await forgetLoopbackFailures();
   const user = await signedInUser();
   const key = await newApiKey(user.id, { expiresAt: new Date(Date.now() - 1000) });
   assertIntegrationsError(
@@ -245,6 +257,17 @@ Deno.test("an invalid body is 400 validation_failed naming the field, with every
   assert.deepEqual(await keyCalls(key.id), [{ emails: 0, status: 400 }]);
 });
 
+Deno.test("a body not sent as JSON is 415 unsupported_media_type, in the one error shape", async () => {
+  const user = await signedInUser();
+  const key = await newApiKey(user.id);
+  assertIntegrationsError(
+    await callIntegrations("/validate-email", key.secret, { rawBody: "email=ann@example.com", contentType: "text/plain" }),
+    415,
+    "unsupported_media_type",
+    "Unsupported Media Type",
+  );
+});
+
 Deno.test("with no credits left a key's validation is 402 with the app's reason, and nothing is charged", async () => {
   const user = await signedInUser();
   const key = await newApiKey(user.id);
@@ -284,11 +307,20 @@ Deno.test("scrape-domain explores for the key's owner and costs one exploration"
   assert.deepEqual(await keyCalls(key.id), [{ emails: 0, status: 200 }]);
 });
 
-Deno.test("a browser's preflight gets no CORS answer: keys belong on servers", async () => {
-  const answer = await callIntegrations("/validate-email", null, {
+Deno.test("the sub-app answers no CORS, a browser's preflight included: keys belong on servers", async () => {
+  // Through the gateway every answer gets the platform's CORS headers (as Supabase's gateway adds them), so this asks
+  // an instance directly.
+  const send = ownInstance();
+  const origin = { origin: "https://example.com" };
+  const preflight = await send("/validate-email", {
     method: "OPTIONS",
-    headers: { origin: "https://example.com", "access-control-request-method": "POST" },
+    headers: { ...origin, "access-control-request-method": "POST" },
   });
-  assert.equal(answer.headers.get("access-control-allow-origin"), null);
-  assert.notEqual(answer.status, 204);
+  assert.notEqual(preflight.status, 204);
+  const key = await newApiKey((await signedInUser()).id);
+  const answered = await send("/validate-email", { body: EMAIL, headers: { ...origin, "x-api-key": key.secret } });
+  assert.equal(answered.status, 200, answered.text);
+  for (const answer of [preflight, answered]) {
+    assert.deepEqual([...answer.headers.keys()].filter((name) => name.startsWith("access-control-")), []);
+  }
 });

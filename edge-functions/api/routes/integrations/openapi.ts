@@ -43,6 +43,7 @@ const ERROR_DESCRIPTIONS = {
   404: "Not found, or not the key owner's.",
   409: "The request conflicts with an earlier one.",
   413: "Too many entries or too large a body.",
+  415: "The body is not sent as application/json.",
   429: "A limit was reached: the key's calls per minute, the owner's limits, or failed attempts from the network.",
   502: "The work failed on our side; nothing was charged. Try again later.",
 } as const;

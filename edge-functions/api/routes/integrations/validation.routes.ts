@@ -26,7 +26,7 @@ const validateEmailRoute = createRoute({
       headers: ANSWER_HEADERS,
       content: { "application/json": { schema: validationResultSchema } },
     },
-    ...errorResponses(...KEY_ERRORS, 402),
+    ...errorResponses(...KEY_ERRORS, 402, 415),
   },
 });
 
@@ -56,7 +56,7 @@ const scrapeDomainRoute = createRoute({
       headers: ANSWER_HEADERS,
       content: { "application/json": { schema: scrapeResultSchema } },
     },
-    ...errorResponses(...KEY_ERRORS, 402, 502),
+    ...errorResponses(...KEY_ERRORS, 402, 415, 502),
   },
 });
 
