@@ -88,7 +88,7 @@ const validateBulkRoute = createRoute({
         },
       },
     },
-    ...errorResponses(...KEY_ERRORS, 402, 409, 413),
+    ...errorResponses(...KEY_ERRORS, 402, 409, 413, 415),
   },
 });
 
