@@ -9,6 +9,16 @@ export {
 } from "./contract.ts";
 export { createDomainExplorer, type DomainExplorer } from "./explore-domain.ts";
 export { databaseExplorationStore, explorationFollowsValidation, exploreKeepingResults } from "./kept-explorations.ts";
-export { createSafeFetcher, EgressError } from "./net/index.ts";
+export {
+  checkAddress,
+  createDirectTransport,
+  createProxyTransport,
+  createSafeFetcher,
+  EgressError,
+  type HttpTransport,
+  resolveHost,
+} from "./net/index.ts";
+// Webhook deliveries leave through the same guarded network, resolving with the same DNS setting.
+export { dnsClientFromSetting } from "./net/dns-setting.ts";
 export { failingOnOurSide } from "./our-failures.ts";
 export { refresherOf, takeFreshCrawl } from "./refresh-limit.ts";

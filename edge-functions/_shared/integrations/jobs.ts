@@ -8,7 +8,7 @@ import { meteredRequest } from "../billing/index.ts";
 import { appendBulkPart, deleteBulkSession, startBulkValidation } from "../bulk-validation/index.ts";
 import { DomainError } from "../errors.ts";
 import { emailValidator, recordValidation, type ValidationResult } from "../validation/index.ts";
-import { checkCallbackUrl } from "../webhooks/callback-url.ts";
+import { checkCallbackUrl } from "../webhooks/index.ts";
 import {
   type BulkJobAccepted,
   INTEGRATIONS_BULK_MAX,
@@ -75,7 +75,7 @@ async function startJob(
     // The final part is sent again: a no-op for a committed upload, the commit for one whose first call died midway.
     if (started !== null) return { job: await commit(claims, started), replayed: true };
   }
-  let sessionId: string;
+  let sessionId: string | null = null;
   try {
     const opened = await startBulkValidation(claims, {
       emailsWithData: request.emails.map((entry) => typeof entry === "string" ? { email: entry } : entry),
@@ -91,16 +91,23 @@ async function startJob(
       callbackUrl: request.callbackUrl ?? null,
       idempotencyKey,
     });
-  } catch (error) {
-    if (idempotencyKey !== null) await releaseIdempotency(claims.sub, idempotencyKey);
-    throw error;
-  }
-  try {
     return { job: await commit(claims, sessionId), replayed: false };
   } catch (error) {
-    // Its Idempotency-Key goes with it, so the call may be sent again.
-    await deleteBulkSession(claims, sessionId);
+    await undoStart(claims, sessionId, idempotencyKey);
     throw error;
+  }
+}
+
+/**
+ * A job that did not start leaves nothing behind: its session goes (a cancel, giving back whatever was charged) and
+ * its Idempotency-Key is freed, so the call may be sent again. The caller hears the start's failure, not this one's.
+ */
+async function undoStart(claims: AccessTokenClaims, sessionId: string | null, idempotencyKey: string | null) {
+  try {
+    if (sessionId !== null) await deleteBulkSession(claims, sessionId);
+    if (idempotencyKey !== null) await releaseIdempotency(claims.sub, idempotencyKey);
+  } catch (error) {
+    console.error(`undoing the start of job ${sessionId ?? "(none)"} of user ${claims.sub} failed:`, error);
   }
 }
 

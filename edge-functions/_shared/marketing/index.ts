@@ -45,4 +45,4 @@ export {
 export { campaignMessage, prepareCampaign } from "./email-message.ts";
 export { CAMPAIGN_WORKER, runCampaignWorker } from "./campaign-worker.ts";
 export { truncatedNetwork, type Visitor } from "./visitor.ts";
-export { siteUrl } from "./site.ts";
+export { absoluteLink, siteUrl } from "./site.ts";

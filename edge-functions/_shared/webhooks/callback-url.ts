@@ -7,8 +7,7 @@ import { isIP } from "node:net";
 import { type DnsClient } from "../dns/index.ts";
 import { env } from "../env.ts";
 import { DomainError } from "../errors.ts";
-import { checkAddress, resolveHost } from "../explorations/net/index.ts";
-import { dnsClientFromSetting } from "../explorations/net/dns-setting.ts";
+import { checkAddress, dnsClientFromSetting, resolveHost } from "../explorations/index.ts";
 
 export type CallbackTarget =
   /** The URL and the checked addresses a delivery may connect to (and to no other). */

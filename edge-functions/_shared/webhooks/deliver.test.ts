@@ -2,7 +2,7 @@
 // checked through DNS, TLS verified against it, no redirect followed; a name pointed into private space after the job
 // was submitted is refused before anything leaves.
 import assert from "node:assert/strict";
-import { createProxyTransport } from "../explorations/net/index.ts";
+import { createProxyTransport } from "../explorations/index.ts";
 import { startFixtureProxy } from "../explorations/testing/fixture-proxy.ts";
 import { scriptedDns } from "../explorations/testing/scripted-dns.ts";
 import { TEST_CERTIFICATE } from "../explorations/testing/test-certificate.ts";

@@ -5,7 +5,7 @@
 // has WEBHOOK_TIMEOUT_MS; the receiver's body is read only to be discarded, up to a small cap.
 import { WEBHOOK_TIMEOUT_MS } from "../contracts/api-keys.ts";
 import type { DnsClient } from "../dns/index.ts";
-import { createDirectTransport, createProxyTransport, type HttpTransport } from "../explorations/net/index.ts";
+import { createDirectTransport, createProxyTransport, type HttpTransport } from "../explorations/index.ts";
 import { callbackTarget } from "./callback-url.ts";
 
 export interface DeliveryNetwork {

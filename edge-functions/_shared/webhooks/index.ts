@@ -4,5 +4,5 @@ export { callbackTarget, checkCallbackUrl } from "./callback-url.ts";
 export { signatureHeader, verifySignature } from "./signature.ts";
 export { nextAttemptAt } from "./schedule.ts";
 export { redeliver, webhookDeliveries } from "./deliveries.ts";
-export { regenerateSigningSecret, type SigningSecret, signingSecretOf } from "./secrets.ts";
+export { regenerateSigningSecret, type SigningSecret, signingSecretOf } from "./privileged-secrets.ts";
 export { runWebhookWorker, startWebhookWorker, WEBHOOK_WORKER, webhookBody } from "./worker.ts";

@@ -3,16 +3,16 @@
 // or pending until the retry schedule's next time. A worker that dies mid-attempt loses nothing: the lease runs out and
 // the delivery is claimed again (a receiver de-duplicates by MailScout-Delivery). Retries hours off are the schedule's
 // to kick, so the loop stops at the first empty claim.
-import { absoluteLink } from "../marketing/site.ts";
+import { absoluteLink } from "../marketing/index.ts";
 import { WEBHOOK_DELIVERY_HEADER, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMEOUT_MS } from "../contracts/api-keys.ts";
-import { webhookEventSchema } from "../integrations/contract.ts";
+import { webhookEventSchema } from "../contracts/integrations.ts";
 import { env } from "../env.ts";
 import { kickInBackground, type KickSettings, runWorkerLoop, type TimeBudget, timeBudget, type WorkerSummary } from "../jobs/index.ts";
 import { callbackDnsClient } from "./callback-url.ts";
 import { type AttemptOutcome, attemptDelivery, type DeliveryNetwork, webhookTransport } from "./deliver.ts";
 import { type ClaimedDelivery, claimDelivery, recordAttempt } from "./privileged-queue.ts";
 import { nextAttemptAt } from "./schedule.ts";
-import { signingSecretOf } from "./secrets.ts";
+import { signingSecretOf } from "./privileged-secrets.ts";
 import { signatureHeader } from "./signature.ts";
 
 /** The worker function's name (edge-functions/webhook-worker, [functions.webhook-worker]). */

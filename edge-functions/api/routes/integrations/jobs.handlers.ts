@@ -3,8 +3,8 @@
 import { create as contentDisposition } from "content-disposition";
 import type { Context, MiddlewareHandler } from "hono";
 import { DomainError } from "../../../_shared/errors.ts";
-import { INTEGRATIONS_BULK_MAX } from "../../../_shared/integrations/contract.ts";
 import {
+  INTEGRATIONS_BULK_MAX,
   jobResultsCsv,
   jobResultsPage,
   jobStatus as readJobStatus,

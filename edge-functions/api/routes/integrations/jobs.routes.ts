@@ -15,7 +15,7 @@ import {
   jobStatusSchema,
   resultsQuerySchema,
   validateBulkRequestSchema,
-} from "../../../_shared/integrations/contract.ts";
+} from "../../../_shared/integrations/index.ts";
 import { validationResultSchema } from "../../../_shared/validation/index.ts";
 import type { IntegrationsEnv } from "./integrations-env.ts";
 import * as handlers from "./jobs.handlers.ts";
@@ -88,43 +88,37 @@ const validateBulkRoute = createRoute({
         },
       },
     },
-    ...errorResponses(...KEY_ERRORS, 402, 409, 413),
+    ...errorResponses(...KEY_ERRORS, 402, 409, 413, 415),
   },
 });
 
-const jobStatusDescription = "Where a job stands: queued, running, completed or failed, its addresses processed so " +
-  "far and their count per verdict. resultsUrl is set once it completed.";
+/** job-status, with the job's id in the query or in the path: one description for both. */
+function jobStatusRoute<P extends "/job-status" | "/job-status/{jobId}">(
+  path: P,
+  request: P extends "/job-status" ? { query: typeof jobStatusQuerySchema } : { params: typeof jobIdParamsSchema },
+) {
+  return createRoute({
+    method: "get",
+    path,
+    tags: ["Jobs"],
+    summary: path === "/job-status" ? "A job's status" : "A job's status (the job in the path)",
+    description: "Where a job stands: queued, running, completed or failed, its addresses processed so far and their " +
+      "count per verdict. resultsUrl is set once it completed.",
+    security: API_KEY_SECURITY,
+    request,
+    responses: {
+      200: {
+        description: "The job.",
+        headers: ANSWER_HEADERS,
+        content: { "application/json": { schema: jobStatusSchema } },
+      },
+      ...errorResponses(...KEY_ERRORS, 404),
+    },
+  });
+}
 
-const jobStatusResponses = {
-  200: {
-    description: "The job.",
-    headers: ANSWER_HEADERS,
-    content: { "application/json": { schema: jobStatusSchema } },
-  },
-  ...errorResponses(...KEY_ERRORS, 404),
-};
-
-const jobStatusQueryRoute = createRoute({
-  method: "get",
-  path: "/job-status",
-  tags: ["Jobs"],
-  summary: "A job's status",
-  description: jobStatusDescription,
-  security: API_KEY_SECURITY,
-  request: { query: jobStatusQuerySchema },
-  responses: jobStatusResponses,
-});
-
-const jobStatusPathRoute = createRoute({
-  method: "get",
-  path: "/job-status/{jobId}",
-  tags: ["Jobs"],
-  summary: "A job's status (the job in the path)",
-  description: jobStatusDescription,
-  security: API_KEY_SECURITY,
-  request: { params: jobIdParamsSchema },
-  responses: jobStatusResponses,
-});
+const jobStatusQueryRoute = jobStatusRoute("/job-status", { query: jobStatusQuerySchema });
+const jobStatusPathRoute = jobStatusRoute("/job-status/{jobId}", { params: jobIdParamsSchema });
 
 const jobResultsRoute = createRoute({
   method: "get",

@@ -7,7 +7,7 @@ function session(id: string, extra: Partial<BulkSession> = {}): BulkSession {
     id, name: `Session ${id}`, fileName: `${id}.csv`, createdAt: "2026-03-01T10:00:00Z", uploadComplete: true,
     startedAt: "2026-03-01T10:00:01Z", completedAt: null, expiresAt: null, error: null, skippedRows: 0,
     totalEmails: 1000, processedEmails: 100, validCount: 80, invalidCount: 10, warningCount: 10, status: "running",
-    ...extra,
+    apiKeyName: null, ...extra,
   };
 }
 
