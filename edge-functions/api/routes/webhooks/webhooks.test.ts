@@ -255,6 +255,6 @@ Deno.test("webhooks: the routes are the signed-in owner's; the delivery list pag
   const user = await signedInUser();
   const page = await call("/api/webhooks/deliveries?page=3&pageSize=10", { token: user.token });
   assert.deepEqual(webhookDeliveryPageSchema.parse(page.json), { deliveries: [], total: 0, page: 3, pageSize: 10 });
-  assertError(await call("/api/webhooks/deliveries?page=0", { token: user.token }), 400, "page must be 1 or more");
-  assertError(await call("/api/webhooks/deliveries?pageSize=500", { token: user.token }), 400, "pageSize must be at most 200");
+  assertError(await call("/api/webhooks/deliveries?page=0", { token: user.token }), 400, "page: page must be 1 or more");
+  assertError(await call("/api/webhooks/deliveries?pageSize=500", { token: user.token }), 400, "pageSize: pageSize must be at most 200");
 });
