@@ -25,6 +25,8 @@ export const envSchema = z.object({
   DNS_SERVERS: z.string().default(""),
   /** http://host:port of the forward proxy for outbound HTTP, or empty; checked by explorations/net when it is built. */
   OUTBOUND_HTTP_PROXY: z.string().default(""),
+  /** A PEM file of CA certificates trusted besides the usual roots by webhook deliveries (tests' local receiver). */
+  OUTBOUND_CA_FILE: z.string().default(""),
   /** Resend's HTTP API, through which the product sends every email (devstack: its mail catcher). */
   EMAIL_API_URL: z.preprocess(
     (value) => (value === "" ? undefined : value),

@@ -196,6 +196,9 @@ export interface DomainFailures {
   api_key_limit: undefined;
   /** Only an active key is rotated: this one is revoked, expired or already replaced by a rotation. */
   api_key_not_rotatable: { state: "revoked" | "expired" | "replaced" };
+  // Webhooks. `problem` says what is wrong with the callbackUrl, in words for the caller.
+  callback_url_refused: { problem: string };
+  webhook_delivery_not_found: undefined;
 }
 
 export type DomainReason = keyof DomainFailures;

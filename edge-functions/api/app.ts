@@ -23,6 +23,7 @@ import { campaignDeliveryRoutes } from "./routes/campaign-delivery/campaign-deli
 import { contactListsRoutes } from "./routes/contact-lists/contact-lists.routes.ts";
 import { contactsRoutes } from "./routes/contacts/contacts.routes.ts";
 import { crmRoutes, zohoAdminRoutes } from "./routes/crm/crm.routes.ts";
+import { webhooksRoutes } from "./routes/webhooks/webhooks.routes.ts";
 import { emailTrackingRoutes } from "./routes/email-tracking/email-tracking.routes.ts";
 import { explorationsRoutes } from "./routes/explorations/explorations.routes.ts";
 import { helpRoutes } from "./routes/help/help.routes.ts";
@@ -99,6 +100,7 @@ export function createApp() {
   app.route("/", emailTrackingRoutes);
   app.route("/", seoRoutes);
   app.route("/", crmRoutes);
+  app.route("/", webhooksRoutes);
 
   // The admin area. The upgrade popup's public read shares its /admin path, so it is mounted first, outside the guard;
   // every other /api/admin route is mounted once, behind requireAdmin.

@@ -1,7 +1,7 @@
 // `npm test`: sets the machine up like `npm start`, starts a throw-away stack on the test ports, runs every test layer
 // against it, stops what it started and prints one summary line per layer. Exit code 1 on any failure.
 import { spawn } from "node:child_process";
-import { createWriteStream, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LOCAL_ANON_KEY } from "../auth/keys.ts";
@@ -14,6 +14,7 @@ import { ZOHO_TEST_CLIENT } from "../zoho/index.ts";
 import { resolveSettings } from "../cli/settings.ts";
 import { buildWeb, startStack, type RunningStack } from "../cli/stack.ts";
 import { startDnsFixture, startProxyFixture, type RunningFixture } from "./test-fixtures.ts";
+import { TEST_CERTIFICATE } from "../../../edge-functions/_shared/explorations/testing/test-certificate.ts";
 import { ensureSystemPackages } from "../cli/system.ts";
 
 /** TEST_PORT_OFFSET moves them all, so two clones can run their tests side by side. */
@@ -106,7 +107,16 @@ export async function runTests(only: string[] = []): Promise<number> {
     const proxy = await startProxyFixture(TEST_PORTS.proxy, log);
     fixtures.push(proxy);
     log(`starting the test stack on port ${TEST_PORTS.gateway} (throw-away database on ${TEST_PORTS.db})`);
-    const settings: Record<string, string> = { ...resolveSettings(), ...TEST_SETTINGS, DNS_SERVERS: dns.setting, OUTBOUND_HTTP_PROXY: proxy.setting };
+    // Webhook deliveries reach the fixture proxy's HTTPS receiver, whose certificate only the tests trust.
+    const outboundCaFile = join(reports, "outbound-ca.pem");
+    writeFileSync(outboundCaFile, TEST_CERTIFICATE);
+    const settings: Record<string, string> = {
+      ...resolveSettings(),
+      ...TEST_SETTINGS,
+      DNS_SERVERS: dns.setting,
+      OUTBOUND_HTTP_PROXY: proxy.setting,
+      OUTBOUND_CA_FILE: outboundCaFile,
+    };
     stack = await startStack({
       gatewayPort: TEST_PORTS.gateway,
       dbPort: TEST_PORTS.db,

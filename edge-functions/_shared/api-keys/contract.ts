@@ -168,6 +168,11 @@ export type WebhookSecret = z.infer<typeof webhookSecretSchema>;
 /** pending: waiting for its next attempt; delivered: a 2xx came back; failed: every attempt failed. */
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
 
+export const WEBHOOK_DELIVERIES_PAGE_SIZE = 50;
+/** GET /api/webhooks/deliveries?page=&pageSize= */
+export const webhookDeliveriesQuerySchema = z.object({ ...pageParameters(WEBHOOK_DELIVERIES_PAGE_SIZE, 200) });
+export type WebhookDeliveriesQuery = z.input<typeof webhookDeliveriesQuerySchema>;
+
 /** One delivery of one event (GET /api/webhooks/deliveries, newest first, 50 a page). */
 export const webhookDeliverySchema = z.object({
   id: z.string(),

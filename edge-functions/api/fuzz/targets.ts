@@ -27,6 +27,7 @@ import {
   createApiKeyRequestSchema,
   renameApiKeyRequestSchema,
   rotateApiKeyRequestSchema,
+  webhookDeliveriesQuerySchema,
 } from "../../_shared/contracts/api-keys.ts";
 import { updateSystemPopupRequestSchema } from "../../_shared/contracts/popups.ts";
 import { loginRequestSchema, registerRequestSchema, updateProfileRequestSchema } from "../../_shared/contracts/auth.ts";
@@ -382,6 +383,14 @@ export function fuzzTargets(world: World): Target[] {
     { method: "GET", path: "/api/crm/zoho/callback", query: zohoCallbackQuery, signedIn: false, runs: 80 },
     { method: "DELETE", path: "/api/crm/zoho", signedIn: true, runs: 20 },
     { method: "GET", path: "/api/admin/zoho/connection", signedIn: true, runs: 20 },
+  );
+  // Webhooks: the caller's own secret and deliveries; a redelivery of anything but their own delivery is a 404.
+  const deliveryId = fc.oneof(fc.uuid(), nastySegment);
+  specs.push(
+    { method: "GET", path: "/api/webhooks/secret", signedIn: true, runs: 20 },
+    { method: "POST", path: "/api/webhooks/secret", signedIn: true, runs: 20 },
+    { method: "GET", path: "/api/webhooks/deliveries", query: webhookDeliveriesQuerySchema, signedIn: true, runs: 60 },
+    { method: "POST", path: "/api/webhooks/deliveries/:id/redeliver", params: [deliveryId], signedIn: true, runs: 40 },
   );
   // The admin dashboard, under its four prefixes: every shape of caller must meet the guard's 4xx.
   const userId = fc.oneof(fc.constantFrom(world.user.id, world.otherUser.id), fc.uuid(), nastySegment);

@@ -254,6 +254,8 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
       `This API key ${state === "replaced" ? "was already replaced by a rotation" : `is ${state}`}: ` +
       "only an active key can be rotated",
   },
+  callback_url_refused: { status: 400, message: ({ problem }) => problem },
+  webhook_delivery_not_found: { status: 404, message: "Webhook delivery not found" },
 };
 
 /** What a 402 says when nothing is left to pay for the work. */

@@ -29,6 +29,8 @@
 //   slow-site.test, stalled-site.test, endless-page.test, redirect-loop.test, redirect-away.test,
 //   redirect-to-private.test, redirect-to-metadata.test, private-twin.test (its www twin is private), rdap.fixture.test,
 //   data.iana.org (IANA's RDAP bootstrap registry, with .test added)
+// The webhook receiver (_shared/webhooks/testing/receiver.ts), reached through the fixture proxy's CONNECT tunnel:
+//   pinned.test 203.0.113.120
 // Hosts in private space, which the explorer must refuse before any request leaves:
 //   private-a.test 10.0.0.5    loopback.test 127.0.0.1    metadata.test 169.254.169.254    cgnat.test 100.64.0.1
 //   mapped.test AAAA ::ffff:127.0.0.1    mixed.test 203.0.113.90 and 192.168.1.90    www.private-twin.test 10.0.0.7
@@ -193,6 +195,7 @@ const names: [string, FixtureName][] = [
   ["www.private-twin.test", { records: { A: ["10.0.0.7"] } }],
   ["rdap.fixture.test", { records: { A: ["203.0.113.200"], AAAA: ["2001:db8:d::200"] } }],
   ["data.iana.org", { records: { A: ["203.0.113.201"] } }],
+  ["pinned.test", { records: { A: ["203.0.113.120"] } }],
   ["mx.fixture-hosting.test", { records: { A: ["203.0.113.250"] } }],
   ["private-a.test", { records: { A: ["10.0.0.5"] } }],
   ["loopback.test", { records: { A: ["127.0.0.1"] } }],

@@ -4,9 +4,10 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { Readable } from "node:stream";
-import type { DnsClient, Answer, DnsResponse } from "../../dns/index.ts";
+import type { DnsClient } from "../../dns/index.ts";
 import { startDnsFixture } from "../../dns/testing/fixture-server.ts";
 import { startFixtureProxy } from "../testing/fixture-proxy.ts";
+import { scriptedDns } from "../testing/scripted-dns.ts";
 import type { FixtureSite } from "../testing/sites/index.ts";
 import { createSafeFetcher, EgressError, type SafeFetcherSettings } from "./safe-fetcher.ts";
 import type { HttpTransport, OutboundRequest } from "./transport.ts";
@@ -257,28 +258,6 @@ Deno.test("safe fetcher: a body is decoded with the charset its Content-Type or 
     assert.match((await fetcher.fetch("http://www.acme-corp.test/")).text, /Café – «Zürich»/);
   }, { sites });
 });
-
-/** A DNS server whose answers for a name follow a script, one per question: what a rebinding attacker runs. */
-function scriptedDns(script: Record<string, string[]>): DnsClient & { asked: string[] } {
-  const asked: string[] = [];
-  const next = new Map<string, number>();
-  return {
-    asked,
-    query(name, type) {
-      asked.push(`${type} ${name}`);
-      const answers: Answer[] = [];
-      if (type === "A") {
-        const count = next.get(name) ?? 0;
-        next.set(name, count + 1);
-        const addresses = script[name] ?? [];
-        const address = addresses[Math.min(count, addresses.length - 1)];
-        if (address) answers.push({ type: "A", name, ttl: 0, data: address } as Answer);
-      }
-      const response: DnsResponse = { rcode: "NOERROR", truncated: false, answers, authorities: [] };
-      return Promise.resolve(response);
-    },
-  };
-}
 
 /** A transport that records what it was asked to send and answers from a list. */
 function recordingTransport(answers: { status: number; headers?: Record<string, string> }[]) {

@@ -1,4 +1,4 @@
-// How one GET leaves the process, once the URL and its host's addresses have been checked (safe-fetcher.ts):
+// How one request (the explorer's GETs, a webhook's POST) leaves the process, once the URL and its host's addresses have been checked (safe-fetcher.ts):
 // - direct: a connection to one of the checked addresses and no other. Deno's fetch takes no address, so this uses
 //   node:http / node:https with a `lookup` that answers only the checked addresses: the name is never resolved again
 //   (a rebinding DNS server gets no second question), while TLS still sends the name (SNI) and verifies the
@@ -21,6 +21,9 @@ export interface OutboundRequest {
   addresses: readonly string[];
   headers: Record<string, string>;
   signal: AbortSignal;
+  /** GET unless said; a POST sends `body` as it is (the caller names its content-type). */
+  method?: "GET" | "POST";
+  body?: string;
 }
 
 export interface OutboundResponse {
@@ -53,7 +56,7 @@ export interface TransportOptions {
 export function createDirectTransport(options: TransportOptions = {}): HttpTransport {
   const ca = certificateAuthorities(options);
   return {
-    send: ({ url, addresses, headers, signal }) =>
+    send: ({ url, addresses, headers, signal, method, body }) =>
       exchange(url.protocol === "https:" ? https.request : http.request, {
         host: url.hostname,
         port: portOf(url),
@@ -62,7 +65,8 @@ export function createDirectTransport(options: TransportOptions = {}): HttpTrans
         signal,
         lookup: pinnedLookup(url.hostname, addresses),
         ca,
-      }),
+        method,
+      }, body),
   };
 }
 
@@ -83,14 +87,15 @@ export function createProxyTransport(proxy: URL, options: TransportOptions = {})
   };
 
   return {
-    async send({ url, headers, signal }) {
+    async send({ url, headers, signal, method, body }) {
       if (url.protocol === "http:") {
         return await exchange(http.request, {
           ...proxyAt,
           path: url.href,
           headers: { ...headers, host: url.host, ...authorization },
           signal,
-        }).catch(unavailable);
+          method,
+        }, body).catch(unavailable);
       }
       const target = `${url.hostname}:${portOf(url)}`;
       const tunnel = await openTunnel({ ...proxyAt, target, authorization, signal }).catch(unavailable);
@@ -102,7 +107,8 @@ export function createProxyTransport(proxy: URL, options: TransportOptions = {})
         headers: { ...headers, host: url.host },
         signal,
         createConnection: () => tls.connect({ socket: tunnel, servername: url.hostname, ca }),
-      }).catch((error) => {
+        method,
+      }, body).catch((error) => {
         tunnel.destroy();
         throw error;
       });
@@ -115,16 +121,16 @@ type RequestFunction = (
   callback: (response: http.IncomingMessage) => void,
 ) => http.ClientRequest;
 
-function exchange(request: RequestFunction, options: https.RequestOptions): Promise<OutboundResponse> {
+function exchange(request: RequestFunction, options: https.RequestOptions, body?: string): Promise<OutboundResponse> {
   return new Promise((resolve, reject) => {
     // With agent: false, Deno's node:https ignores createConnection and resolves the name itself, bypassing the
     // tunnel; without an agent it uses the tunnel (a test guards this).
     const fresh = options.createConnection ? {} : { agent: false };
-    const outgoing = request({ ...options, method: "GET", ...fresh }, (response) => {
+    const outgoing = request({ ...options, method: options.method ?? "GET", ...fresh }, (response) => {
       resolve({ status: response.statusCode ?? 0, headers: response.headers, body: response });
     });
     outgoing.once("error", reject);
-    outgoing.end();
+    outgoing.end(body);
   });
 }
 

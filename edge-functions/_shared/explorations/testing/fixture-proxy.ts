@@ -2,7 +2,9 @@
 // tested without the internet exactly as they run behind OUTBOUND_HTTP_PROXY in production.
 // - Plain-http requests in absolute form (GET http://acme-corp.test/contact/ HTTP/1.1) are answered from the site of
 //   that host; a host without a site gets 502, as a real proxy answers a name it can't reach.
-// - CONNECT is refused (403): there is no TLS here, and the explorer must fall back to http.
+// - CONNECT is refused (403): there is no TLS here, and the explorer must fall back to http. The one exception is the
+//   webhook receiver's name (webhooks/testing/receiver.ts): its tunnel leads to that local HTTPS receiver, so webhook
+//   deliveries are tested over TLS end to end; GET http://127.0.0.1:N/webhooks answers what it received.
 // - Every request is recorded, CONNECTs included, so a test can prove that a refused target never reached it. Tests in
 //   another process (the API tests, against the stack's proxy) read the log as JSON at GET http://127.0.0.1:N/requests,
 //   a request to the proxy itself rather than through it.
@@ -12,6 +14,7 @@
 // As a program:    deno run --allow-net --allow-read --config edge-functions/deno.json \
 //                    edge-functions/_shared/explorations/testing/fixture-proxy.ts --port 55380 [--delay-ms N]
 //                  prints "listening on 127.0.0.1:55380" once bound; SIGTERM or SIGINT stops it.
+import { RECEIVER_HOST, startWebhookReceiver, type WebhookReceiver } from "../../webhooks/testing/receiver.ts";
 import { FIXTURE_SITES, type FixtureSite } from "./sites/index.ts";
 
 const HOST = "127.0.0.1";
@@ -29,6 +32,8 @@ export interface FixtureProxy {
   /** http://127.0.0.1:N, the value for OUTBOUND_HTTP_PROXY. */
   url: string;
   requests: ProxiedRequest[];
+  /** The HTTPS server CONNECTs to RECEIVER_HOST are tunnelled to. */
+  receiver: WebhookReceiver;
   stop(): Promise<void>;
 }
 
@@ -39,16 +44,20 @@ export interface FixtureProxyOptions {
   sites?: ReadonlyMap<string, FixtureSite>;
 }
 
-export function startFixtureProxy(options: FixtureProxyOptions = {}): Promise<FixtureProxy> {
+export async function startFixtureProxy(options: FixtureProxyOptions = {}): Promise<FixtureProxy> {
   const sites = options.sites ?? FIXTURE_SITES;
   const requests: ProxiedRequest[] = [];
   const stopping = new AbortController();
+  const receiver = await startWebhookReceiver();
 
   const handle = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     // The explorer never asks for an IP literal, so a request for the proxy's own address is a test reading the log.
     if (url.hostname === HOST && url.pathname === "/requests" && request.method === "GET") {
       return Response.json(requests);
+    }
+    if (url.hostname === HOST && url.pathname === "/webhooks" && request.method === "GET") {
+      return Response.json(receiver.received);
     }
     if (request.method === "CONNECT") {
       requests.push({ method: "CONNECT", host: url.hostname, target: url.host });
@@ -70,22 +79,75 @@ export function startFixtureProxy(options: FixtureProxyOptions = {}): Promise<Fi
     return new Response(body, { status: answer.status, headers: answer.headers });
   };
 
-  return new Promise((resolve) => {
-    const server = Deno.serve({
-      hostname: HOST,
-      port: options.port ?? 0,
-      onListen: ({ port }) =>
-        resolve({
-          port,
-          url: `http://${HOST}:${port}`,
-          requests,
-          async stop() {
-            stopping.abort();
-            await server.shutdown();
-          },
-        }),
-    }, handle);
-  });
+  const server = Deno.serve({ hostname: HOST, port: 0, onListen: () => {} }, handle);
+  const front = startFront(options.port ?? 0, server.addr.port, receiver.port, requests);
+  return {
+    port: front.port,
+    url: `http://${HOST}:${front.port}`,
+    requests,
+    receiver,
+    async stop() {
+      stopping.abort();
+      await front.stop();
+      await server.shutdown();
+      await receiver.stop();
+    },
+  };
+}
+
+/**
+ * The proxy's listening socket: a CONNECT to RECEIVER_HOST (any port) is answered here and tunnelled to the receiver;
+ * every other connection is passed whole to the HTTP server behind (Deno.serve can't hand over a CONNECT's socket).
+ */
+function startFront(port: number, serverPort: number, receiverPort: number, requests: ProxiedRequest[]) {
+  const listener = Deno.listen({ hostname: HOST, port });
+  const open = new Set<Deno.Conn>();
+  const pipes: Promise<unknown>[] = [];
+  const connect = (client: Deno.Conn, toPort: number, first: Uint8Array | null) => {
+    pipes.push((async () => {
+      const upstream = await Deno.connect({ hostname: HOST, port: toPort });
+      open.add(upstream);
+      if (first) await upstream.write(first);
+      else await client.write(new TextEncoder().encode("HTTP/1.1 200 Connection established\r\n\r\n"));
+      await Promise.all([
+        client.readable.pipeTo(upstream.writable).catch(() => {}),
+        upstream.readable.pipeTo(client.writable).catch(() => {}),
+      ]);
+      open.delete(upstream);
+    })().catch(() => client.close()).finally(() => open.delete(client)));
+  };
+  const accepting = (async () => {
+    for await (const client of listener) {
+      open.add(client);
+      const head = new Uint8Array(8192);
+      const read = await client.read(head).catch(() => null);
+      if (read === null) continue;
+      const first = head.subarray(0, read);
+      const target = new RegExp(`^CONNECT (${RECEIVER_HOST.replaceAll(".", "\\.")}:\\d+) HTTP/1\\.1\r\n`)
+        .exec(new TextDecoder().decode(first))?.[1];
+      if (target) {
+        requests.push({ method: "CONNECT", host: RECEIVER_HOST, target });
+        connect(client, receiverPort, null);
+      } else {
+        connect(client, serverPort, first);
+      }
+    }
+  })().catch(() => {});
+  return {
+    port: (listener.addr as Deno.NetAddr).port,
+    async stop() {
+      listener.close();
+      for (const connection of open) {
+        try {
+          connection.close();
+        } catch {
+          // Closed by its pipe already.
+        }
+      }
+      await accepting;
+      await Promise.all(pipes);
+    },
+  };
 }
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {
