@@ -105,8 +105,9 @@ begin
     end if;
   end if;
 
-  if (pg_catalog.to_jsonb(new) - array['usage_count', 'last_used_at'])
-     is distinct from (pg_catalog.to_jsonb(old) - array['usage_count', 'last_used_at']) then
+  -- is_active is left out too: a generated column is computed after this trigger, so new's is not current yet.
+  if (pg_catalog.to_jsonb(new) - array['usage_count', 'last_used_at', 'is_active'])
+     is distinct from (pg_catalog.to_jsonb(old) - array['usage_count', 'last_used_at', 'is_active']) then
     new.updated_at := pg_catalog.now();
   end if;
   return new;

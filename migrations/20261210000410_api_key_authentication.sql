@@ -11,6 +11,8 @@
 --   throttled         the owner's throttle refused it                                                  → 429
 --   rate_limited      the owner's limit for p_action (validation, exploration) refused it             → 429
 --   ok                the call may go ahead, as the owner
+-- key_id, user_id, key_name and rate_limit name the key found (null for invalid, and set for revoked and expired, so
+-- the failure can be logged against the key); only ok lets the call act as user_id.
 -- allowed, max_hits, remaining and reset_seconds are the deciding limiter's: for ok, the key's minute (what the
 -- X-RateLimit-* headers describe); for a failure, the network's failure count. The key row is only read, never
 -- written: usage is logged apart (the API key calls migration) and folded in once a minute.

@@ -127,6 +127,32 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"api_key_usage": {
+                  Row: {
+                    "day": string,"emails": number,"errors": number,"key_id": string,"requests": number,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "day": string,"emails"?: number,"errors"?: number,"key_id": string,"requests"?: number,"user_id": string
+                  }
+                  Update: {
+                    "day"?: string,"emails"?: number,"errors"?: number,"key_id"?: string,"requests"?: number,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "api_key_usage_key_id_fkey"
+      columns: ["key_id"]
+isOneToOne: false
+      referencedRelation: "api_keys"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "api_key_usage_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"api_keys": {
                   Row: {
                     "created_at": string,"expires_at": string | null,"expiry_notice_sent_at": string | null,"id": string,"is_active": boolean | null,"key_hash": string,"key_name": string,"key_prefix": string,"last_used_at": string | null,"rate_limit": number,"replaced_by": string | null,"revoked_at": string | null,"revoked_by": string | null,"updated_at": string,"usage_count": number,"user_id": string
