@@ -2,10 +2,12 @@
 // and per key Rename, Rotate and Revoke (each a dialog). A revoked or expired key can only be renamed; a key already
 // replaced by a rotation can be revoked, to end its grace period early, but not rotated again.
 import type { ApiKey } from "@contracts/api-keys";
+import { BanIcon, type LucideIcon, PencilIcon, RefreshCwIcon } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { type ColumnDef, DataTable } from "@/components/ui/data-table";
+import { cn } from "@/lib/cn";
 import { formatCount } from "@/lib/format";
 import { formatDate, formatWhen, isReplaced, KEY_STATUS_LABELS, keyLabel } from "../labels";
 import { RenameKeyDialog } from "./rename-key-dialog";
@@ -20,14 +22,14 @@ export function ApiKeysTable({ keys, onRotated }: { keys: ApiKey[]; onRotated: (
   const close = (open: boolean) => !open && setAction(null);
 
   const columns: ColumnDef<ApiKey>[] = [
-    { accessorKey: "keyName", header: "Name", meta: { className: "font-medium" } },
+    { accessorKey: "keyName", header: "Name", meta: { className: "font-medium break-words" } },
     {
       accessorKey: "keyPrefix",
       header: "Prefix",
       enableSorting: false,
       cell: ({ row }) => <code className="font-mono text-xs">{row.original.keyPrefix}…</code>,
     },
-    { accessorKey: "createdAt", header: "Created", cell: ({ row }) => formatDate(row.original.createdAt) },
+    { accessorKey: "createdAt", header: "Created", meta: { className: "whitespace-nowrap" }, cell: ({ row }) => formatDate(row.original.createdAt) },
     {
       accessorKey: "lastUsedAt",
       header: "Last used",
@@ -42,14 +44,19 @@ export function ApiKeysTable({ keys, onRotated }: { keys: ApiKey[]; onRotated: (
     {
       accessorKey: "expiresAt",
       header: "Expiry",
-      cell: ({ row }) => (row.original.expiresAt ? formatWhen(row.original.expiresAt) : "Never"),
+      meta: { className: "whitespace-nowrap" },
+      // The day is enough in the table; the moment is in the cell's title.
+      cell: ({ row }) => {
+        const { expiresAt } = row.original;
+        return expiresAt ? <span title={formatWhen(expiresAt)}>{formatDate(expiresAt)}</span> : "Never";
+      },
     },
     { accessorKey: "status", header: "Status", cell: ({ row }) => <KeyStatusBadge apiKey={row.original} /> },
     {
       id: "actions",
       header: () => <span className="sr-only">Actions</span>,
       enableSorting: false,
-      meta: { className: "text-right" },
+      meta: { className: "px-2 py-2" },
       cell: ({ row }) => <KeyActions apiKey={row.original} onAction={setAction} />,
     },
   ];
@@ -78,19 +85,24 @@ function KeyActions({ apiKey, onAction }: { apiKey: ApiKey; onAction: (action: K
   const act = (kind: KeyAction["kind"]) => () => onAction({ kind, apiKey });
   return (
     <div className="flex justify-end gap-1">
-      <Button variant="ghost" size="sm" aria-label={`Rename ${keyLabel(apiKey)}`} onClick={act("rename")}>
-        Rename
-      </Button>
+      <ActionButton label={`Rename ${keyLabel(apiKey)}`} title="Rename" icon={PencilIcon} onClick={act("rename")} />
       {working && !isReplaced(apiKey) && (
-        <Button variant="ghost" size="sm" aria-label={`Rotate ${keyLabel(apiKey)}`} onClick={act("rotate")}>
-          Rotate
-        </Button>
+        <ActionButton label={`Rotate ${keyLabel(apiKey)}`} title="Rotate" icon={RefreshCwIcon} onClick={act("rotate")} />
       )}
       {working && (
-        <Button variant="ghost" size="sm" className="text-destructive" aria-label={`Revoke ${keyLabel(apiKey)}`} onClick={act("revoke")}>
-          Revoke
-        </Button>
+        <ActionButton label={`Revoke ${keyLabel(apiKey)}`} title="Revoke" icon={BanIcon} onClick={act("revoke")} destructive />
       )}
     </div>
+  );
+}
+
+type ActionButtonProps = { label: string; title: string; icon: LucideIcon; onClick: () => void; destructive?: boolean };
+
+/** An icon button: its name for screen readers says which key, its title says the action to a pointer's hover. */
+function ActionButton({ label, title, icon: Icon, onClick, destructive = false }: ActionButtonProps) {
+  return (
+    <Button variant="ghost" size="icon" className={cn("size-9", destructive && "text-destructive")} aria-label={label} title={title} onClick={onClick}>
+      <Icon aria-hidden />
+    </Button>
   );
 }
