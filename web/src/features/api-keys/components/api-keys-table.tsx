@@ -10,13 +10,11 @@ import { type ColumnDef, DataTable } from "@/components/ui/data-table";
 import { cn } from "@/lib/cn";
 import { formatCount } from "@/lib/format";
 import { formatDate, formatWhen, isReplaced, KEY_STATUS_LABELS, keyLabel } from "../labels";
+import { actionsColumn, narrow } from "./narrow-columns";
 import { RenameKeyDialog } from "./rename-key-dialog";
 import { RevokeKeyDialog } from "./revoke-key-dialog";
 import { RotateKeyDialog } from "./rotate-key-dialog";
 import type { ShownSecret } from "./shown-once-dialog";
-
-/** Eight columns in My Account's width: cells a little narrower than the kit's, so the actions stay in view. */
-const narrow = (className?: string) => ({ className: cn("px-3", className), headerClassName: "px-3" });
 
 type KeyAction = { kind: "rename" | "rotate" | "revoke"; apiKey: ApiKey };
 
@@ -66,7 +64,7 @@ export function ApiKeysTable({ keys, onRotated }: { keys: ApiKey[]; onRotated: (
       id: "actions",
       header: () => <span className="sr-only">Actions</span>,
       enableSorting: false,
-      meta: { className: "px-1 py-2", headerClassName: "px-1" },
+      meta: actionsColumn,
       cell: ({ row }) => <KeyActions apiKey={row.original} onAction={setAction} />,
     },
   ];
