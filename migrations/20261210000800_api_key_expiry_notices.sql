@@ -24,9 +24,8 @@ set search_path = ''
 as $$
   select exists (
     select from public.api_keys as k
-    where k.expiry_notice_sent_at is null and k.revoked_at is null and k.replaced_by is null
-      and k.expires_at > pg_catalog.now()
-      and k.expires_at <= pg_catalog.now() + pg_catalog.make_interval(days => p_days)
+    where k.expiry_notice_sent_at is null and k.expires_at <= pg_catalog.now() + pg_catalog.make_interval(days => p_days)
+      and private.api_key_is_active(k)
   )
 $$;
 comment on function private.api_key_expiry_notices_due(integer) is
@@ -44,9 +43,8 @@ as $$
   with due as (
     select k.id
     from public.api_keys as k
-    where k.expiry_notice_sent_at is null and k.revoked_at is null and k.replaced_by is null
-      and k.expires_at > pg_catalog.now()
-      and k.expires_at <= pg_catalog.now() + pg_catalog.make_interval(days => p_days)
+    where k.expiry_notice_sent_at is null and k.expires_at <= pg_catalog.now() + pg_catalog.make_interval(days => p_days)
+      and private.api_key_is_active(k)
     order by k.expires_at, k.id
     limit p_limit
     for update of k skip locked

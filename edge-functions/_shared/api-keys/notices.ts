@@ -5,7 +5,7 @@
 // expiry notice that could not be sent is given back and tried again on the next day's run.
 import { sendEmail } from "../email/index.ts";
 import { env } from "../env.ts";
-import { type TimeBudget, timeBudget } from "../jobs/index.ts";
+import { kickWorker, type TimeBudget, timeBudget } from "../jobs/index.ts";
 import { API_KEY_EXPIRY_NOTICE_DAYS } from "./contract.ts";
 import { expiringKeyEmail, type RevokedKeyNotice, revokedKeyEmail } from "./notice-emails.ts";
 import { claimExpiryNotices, type ExpiryNotice, releaseExpiryNotice } from "./privileged.ts";
@@ -45,6 +45,8 @@ async function sendExpiryNotice(notice: ExpiryNotice, from: string, siteUrl: str
 export interface ExpiryNoticesSummary {
   sent: number;
   failed: number;
+  /** The time budget ran out with notices still waiting: a successor sends them, not tomorrow's run. */
+  kickedSuccessor: boolean;
 }
 
 /**
@@ -53,15 +55,19 @@ export interface ExpiryNoticesSummary {
  */
 export async function runApiKeyNoticesWorker(budget: TimeBudget = timeBudget()): Promise<ExpiryNoticesSummary> {
   const { from, siteUrl } = senderSettings();
-  const summary: ExpiryNoticesSummary = { sent: 0, failed: 0 };
-  while (budget.hasRoomForAnother()) {
+  const summary = { sent: 0, failed: 0 };
+  let waiting = true;
+  while (waiting && budget.hasRoomForAnother()) {
     const unit = budget.startUnit();
     const notices = await claimExpiryNotices(API_KEY_EXPIRY_NOTICE_DAYS, NOTICE_BATCH);
     const sent = await Promise.all(notices.map((notice) => sendExpiryNotice(notice, from, siteUrl)));
     unit.end();
     for (const ok of sent) ok ? summary.sent++ : summary.failed++;
     // A failed send most likely means the sender is down: the rest wait for the next run rather than fail too.
-    if (notices.length < NOTICE_BATCH || sent.includes(false)) break;
+    waiting = notices.length === NOTICE_BATCH && !sent.includes(false);
   }
-  return summary;
+  const settings = env();
+  const kickedSuccessor = waiting &&
+    await kickWorker(API_KEY_NOTICES_WORKER, { supabaseUrl: settings.SUPABASE_URL, secret: settings.WORKER_SECRET });
+  return { ...summary, kickedSuccessor };
 }

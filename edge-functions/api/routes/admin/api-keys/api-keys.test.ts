@@ -140,6 +140,14 @@ Deno.test("revoke: the key stops at once, audited; its owner is emailed once; ag
   assert.equal((listed.json as { status: string }[])[0]!.status, "revoked");
   assert.equal((await mailsTo(email)).filter((m) => m.subject === "Your MailScout API key was revoked").length, 1);
 
+  // An admin who revokes their own key is not told what they did.
+  const { key: own } = await createKey(admin, { keyName: `${t} own` });
+  assert.equal((await act(`${own.id}/revoke`)).status, "revoked");
+  const [adminProfile] = await withDatabase((sql) => sql<{ email: string }[]>`
+    select email from public.profiles where id = ${admin.id}
+  `);
+  assert.deepEqual((await mailsTo(adminProfile!.email)).filter((m) => m.subject === "Your MailScout API key was revoked"), []);
+
   for (const id of [UNKNOWN_KEY, "nope"]) {
     assertError(await call(`/api/admin/api-keys/${id}/revoke`, { method: "POST", token: admin.token }), 404, "API key not found");
   }
@@ -183,8 +191,9 @@ Deno.test("the expiry notice: the owner of a key expiring within 7 days is email
   // A rotation's grace period is chosen by the owner: the old key is not noticed, its successor (20 days) not yet.
   await call(`/api/api-keys/${rotated.id}/rotate`, { token: owner.token, body: { graceHours: 48 } });
 
+  // Another run (the daily schedule's) may send it first: the mail is what counts, and that it comes once.
   const summary = await runWorker(NOTICES_WORKER_URL);
-  assert.ok(Number(summary.sent) >= 1, JSON.stringify(summary));
+  assert.equal(summary.kickedSuccessor, false, JSON.stringify(summary));
   const mail = await waitForMail(email, (m) => m.subject === "Your MailScout API key expires soon");
   assert.match(mail.text, new RegExp(`"${t} soon" \\(${soon.keyPrefix}…\\) expires on ${soon.expiresAt!.slice(0, 16).replace("T", " ")} UTC`));
   await runWorker(NOTICES_WORKER_URL);
