@@ -3,6 +3,7 @@
 // stood in for at fetch.
 import type { ApiKey } from "@contracts/api-keys";
 import { screen, waitFor, within } from "@testing-library/react";
+import type { UserEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { apiKey, createdKey, delivery, SECRET, usage } from "@/test/account-api-keys";
 import { demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
@@ -22,9 +23,20 @@ function serveUser(keys: () => ApiKey[], routes: Routes = {}) {
 }
 
 const keysTable = async () => within(await screen.findByRole("table", { name: "API keys" }));
+/** Makes a key through the Create key dialog and waits for its secret to show. */
+async function createKey(user: UserEvent, name: string) {
+  await user.click(await screen.findByRole("button", { name: "Create key" }));
+  const form = within(screen.getByRole("dialog", { name: "Create API key" }));
+  await user.click(form.getByLabelText("Name"));
+  await user.paste(name);
+  await user.click(form.getByRole("button", { name: "Create key" }));
+  await screen.findByRole("dialog", { name: /Your API key/ });
+}
+
 const secretDialog = () => within(screen.getByRole("dialog", { name: /Your (new )?API key/ }));
 
-describe("/account/api-keys", () => {
+// Each test renders the whole page (keys, chart, webhook log) and walks through dialogs: generous room on a busy machine.
+describe("/account/api-keys", { timeout: 15_000 }, () => {
   it("is a page of My Account beside Integrations, listing each key's name, prefix, use, expiry and status", async () => {
     serveUser(() => [
       apiKey(1, { expiresAt: "2027-03-01T23:59:59.000Z" }),
@@ -53,7 +65,7 @@ describe("/account/api-keys", () => {
     serveUser(() => []);
     await renderApp("/account/api-keys");
     expect(await screen.findByText("Create your first API key")).toBeVisible();
-    expect(screen.getAllByRole("link", { name: "Read the API docs" })[0]).toHaveAttribute("href", "/developers");
+    expect(screen.getByRole("link", { name: "Read the API docs" })).toHaveAttribute("href", "/developers");
     expect(screen.getByRole("button", { name: "Create key" })).toBeEnabled();
     expect(await screen.findByText("No webhook deliveries yet")).toBeVisible();
   });
@@ -92,7 +104,7 @@ describe("/account/api-keys", () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
   });
 
-  it("shows a new key's secret once, announced, and asks before it is closed uncopied", async () => {
+  it("makes a key and shows its secret once, announced to screen readers", async () => {
     let keys: ApiKey[] = [];
     const asked: unknown[] = [];
     serveUser(() => keys, {
@@ -105,7 +117,8 @@ describe("/account/api-keys", () => {
     const { user } = await renderApp("/account/api-keys");
     await user.click(await screen.findByRole("button", { name: "Create key" }));
     const form = within(screen.getByRole("dialog", { name: "Create API key" }));
-    await user.type(form.getByLabelText("Name"), "  Billing server ");
+    await user.click(form.getByLabelText("Name"));
+    await user.paste("  Billing server ");
     await user.type(form.getByLabelText("Expires on (optional)"), "2099-12-31");
     await user.click(form.getByRole("button", { name: "Create key" }));
 
@@ -119,6 +132,12 @@ describe("/account/api-keys", () => {
     // The key works through the last day chosen, in the person's own time zone.
     expect(new Date(body.expiresAt).getFullYear()).toBe(2099);
     expect(new Date(body.expiresAt).getDate()).toBe(31);
+  });
+
+  it("asks before a secret is closed uncopied, and closes a copied one at once", async () => {
+    serveUser(() => [], { "POST /api/api-keys": () => json(createdKey(apiKey(1)), { status: 201 }) });
+    const { user } = await renderApp("/account/api-keys");
+    await createKey(user, "Server 1");
 
     // Closing before copying asks; staying keeps the secret on screen.
     await user.keyboard("{Escape}");
@@ -127,7 +146,7 @@ describe("/account/api-keys", () => {
     await user.click(question.getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
 
-    await user.click(secretDialog().getByRole("button", { name: "Copy API key Billing server" }));
+    await user.click(secretDialog().getByRole("button", { name: "Copy API key Server 1" }));
     expect(await navigator.clipboard.readText()).toBe(SECRET);
     expect(secretDialog().getByRole("status")).toHaveTextContent("API key copied.");
     // Once copied, it closes without asking, and the secret is gone from the page.
@@ -135,16 +154,13 @@ describe("/account/api-keys", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
     expect(screen.queryByDisplayValue(SECRET)).not.toBeInTheDocument();
-    expect((await keysTable()).getByText("Billing server")).toBeVisible();
   });
 
   it("closes an uncopied secret once the person confirms", async () => {
     serveUser(() => [], { "POST /api/api-keys": () => json(createdKey(apiKey(1)), { status: 201 }) });
     const { user } = await renderApp("/account/api-keys");
-    await user.click(await screen.findByRole("button", { name: "Create key" }));
-    await user.type(within(screen.getByRole("dialog")).getByLabelText("Name"), "Server 1");
-    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Create key" }));
-    await user.click(await screen.findByRole("button", { name: "Done" }));
+    await createKey(user, "Server 1");
+    await user.click(screen.getByRole("button", { name: "Done" }));
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Close anyway" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(screen.queryByDisplayValue(SECRET)).not.toBeInTheDocument();
@@ -166,7 +182,7 @@ describe("/account/api-keys", () => {
   it("stops offering new keys at the most a person may hold", async () => {
     serveUser(() => Array.from({ length: 10 }, (_, index) => apiKey(index)));
     await renderApp("/account/api-keys");
-    expect(await screen.findByText("You have 10 active keys, the most you can have. Revoke one to create another.")).toBeVisible();
+    expect(await screen.findByText(/You have 10 active keys, the most you can have. Revoke one to create another./)).toBeVisible();
     expect(screen.getByRole("button", { name: "Create key" })).toBeDisabled();
   });
 
@@ -304,7 +320,7 @@ describe("/account/api-keys", () => {
 
     const row = within(webhooks.getByRole("row", { name: /job\.completed/ }));
     expect(row.getByText("Failed")).toBeVisible();
-    expect(row.getByText("6 of 6")).toBeVisible();
+    expect(row.getByRole("cell", { name: "6" })).toBeVisible();
     expect(row.getByText("503")).toBeVisible();
     await user.click(row.getByRole("button", { name: /^Redeliver job\.completed/ }));
     expect(await screen.findByText("Redelivery queued")).toBeVisible();

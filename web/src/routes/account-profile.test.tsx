@@ -17,7 +17,7 @@ describe("My Account: profile", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
     await waitFor(() => expect(router.state.location.pathname).toBe("/account/profile"));
     const nav = within(screen.getByRole("navigation", { name: "My Account" }));
-    expect(nav.getAllByRole("link").map((link) => link.textContent)).toEqual(["Profile", "Plan and usage", "Billing", "Integrations"]);
+    expect(nav.getAllByRole("link").map((link) => link.textContent)).toEqual(["Profile", "Plan and usage", "Billing", "Integrations", "API keys"]);
     expect(nav.getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
     expect(await screen.findByRole("form", { name: "Change email" })).toBeVisible();
   });

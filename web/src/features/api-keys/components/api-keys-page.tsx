@@ -35,14 +35,7 @@ export function ApiKeysPage() {
     <div className="grid gap-6">
       <AccountSection
         title="API keys"
-        description={
-          <>
-            Keys let your own servers call the MailScout API. Send one in the Authorization header, never from a browser.{" "}
-            <a href={DOCS_PATH} className="font-medium text-primary underline-offset-4 hover:underline">
-              Read the API docs
-            </a>
-          </>
-        }
+        description="Keys let your own servers call the MailScout API. Keep them on the server: never put one in a web page or an app."
       >
         {keys.isError ? (
           <ErrorNotice onRetry={() => void keys.refetch()}>Your API keys could not be loaded.</ErrorNotice>
@@ -72,7 +65,10 @@ export function ApiKeysPage() {
               <p className="text-sm text-muted-foreground">
                 {atLimit
                   ? `You have ${API_KEYS_ACTIVE_MAX} active keys, the most you can have. Revoke one to create another.`
-                  : `Up to ${API_KEYS_ACTIVE_MAX} active keys.`}
+                  : `Up to ${API_KEYS_ACTIVE_MAX} active keys.`}{" "}
+                <a href={DOCS_PATH} className="font-medium text-primary underline-offset-4 hover:underline">
+                  Read the API docs
+                </a>
               </p>
               {createButton}
             </div>

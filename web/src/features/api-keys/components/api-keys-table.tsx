@@ -2,12 +2,15 @@
 // and per key Rename, Rotate and Revoke (each a dialog). A revoked or expired key can only be renamed; a key already
 // replaced by a rotation can be revoked, to end its grace period early, but not rotated again.
 import type { ApiKey } from "@contracts/api-keys";
+import { BanIcon, type LucideIcon, PencilIcon, RefreshCwIcon } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { type ColumnDef, DataTable } from "@/components/ui/data-table";
+import { cn } from "@/lib/cn";
 import { formatCount } from "@/lib/format";
 import { formatDate, formatWhen, isReplaced, KEY_STATUS_LABELS, keyLabel } from "../labels";
+import { actionsColumn, narrow } from "./narrow-columns";
 import { RenameKeyDialog } from "./rename-key-dialog";
 import { RevokeKeyDialog } from "./revoke-key-dialog";
 import { RotateKeyDialog } from "./rotate-key-dialog";
@@ -20,36 +23,48 @@ export function ApiKeysTable({ keys, onRotated }: { keys: ApiKey[]; onRotated: (
   const close = (open: boolean) => !open && setAction(null);
 
   const columns: ColumnDef<ApiKey>[] = [
-    { accessorKey: "keyName", header: "Name", meta: { className: "font-medium" } },
+    { accessorKey: "keyName", header: "Name", meta: narrow("font-medium break-words") },
     {
       accessorKey: "keyPrefix",
       header: "Prefix",
       enableSorting: false,
+      meta: narrow(),
       cell: ({ row }) => <code className="font-mono text-xs">{row.original.keyPrefix}…</code>,
     },
-    { accessorKey: "createdAt", header: "Created", cell: ({ row }) => formatDate(row.original.createdAt) },
+    {
+      accessorKey: "createdAt",
+      header: "Created",
+      meta: narrow("whitespace-nowrap"),
+      cell: ({ row }) => formatDate(row.original.createdAt),
+    },
     {
       accessorKey: "lastUsedAt",
       header: "Last used",
+      meta: narrow(),
       cell: ({ row }) => (row.original.lastUsedAt ? formatWhen(row.original.lastUsedAt) : "Never"),
     },
     {
       accessorKey: "usageCount",
       header: "Usage",
-      meta: { className: "tabular-nums" },
+      meta: narrow("tabular-nums"),
       cell: ({ row }) => formatCount(row.original.usageCount),
     },
     {
       accessorKey: "expiresAt",
       header: "Expiry",
-      cell: ({ row }) => (row.original.expiresAt ? formatWhen(row.original.expiresAt) : "Never"),
+      meta: narrow("whitespace-nowrap"),
+      // The day is enough in the table; the moment is in the cell's title.
+      cell: ({ row }) => {
+        const { expiresAt } = row.original;
+        return expiresAt ? <span title={formatWhen(expiresAt)}>{formatDate(expiresAt)}</span> : "Never";
+      },
     },
-    { accessorKey: "status", header: "Status", cell: ({ row }) => <KeyStatusBadge apiKey={row.original} /> },
+    { accessorKey: "status", header: "Status", meta: narrow(), cell: ({ row }) => <KeyStatusBadge apiKey={row.original} /> },
     {
       id: "actions",
       header: () => <span className="sr-only">Actions</span>,
       enableSorting: false,
-      meta: { className: "text-right" },
+      meta: actionsColumn,
       cell: ({ row }) => <KeyActions apiKey={row.original} onAction={setAction} />,
     },
   ];
@@ -77,20 +92,25 @@ function KeyActions({ apiKey, onAction }: { apiKey: ApiKey; onAction: (action: K
   const working = apiKey.status === "active";
   const act = (kind: KeyAction["kind"]) => () => onAction({ kind, apiKey });
   return (
-    <div className="flex justify-end gap-1">
-      <Button variant="ghost" size="sm" aria-label={`Rename ${keyLabel(apiKey)}`} onClick={act("rename")}>
-        Rename
-      </Button>
+    <div className="flex justify-end">
+      <ActionButton label={`Rename ${keyLabel(apiKey)}`} title="Rename" icon={PencilIcon} onClick={act("rename")} />
       {working && !isReplaced(apiKey) && (
-        <Button variant="ghost" size="sm" aria-label={`Rotate ${keyLabel(apiKey)}`} onClick={act("rotate")}>
-          Rotate
-        </Button>
+        <ActionButton label={`Rotate ${keyLabel(apiKey)}`} title="Rotate" icon={RefreshCwIcon} onClick={act("rotate")} />
       )}
       {working && (
-        <Button variant="ghost" size="sm" className="text-destructive" aria-label={`Revoke ${keyLabel(apiKey)}`} onClick={act("revoke")}>
-          Revoke
-        </Button>
+        <ActionButton label={`Revoke ${keyLabel(apiKey)}`} title="Revoke" icon={BanIcon} onClick={act("revoke")} destructive />
       )}
     </div>
+  );
+}
+
+type ActionButtonProps = { label: string; title: string; icon: LucideIcon; onClick: () => void; destructive?: boolean };
+
+/** An icon button: its name for screen readers says which key, its title says the action to a pointer's hover. */
+function ActionButton({ label, title, icon: Icon, onClick, destructive = false }: ActionButtonProps) {
+  return (
+    <Button variant="ghost" size="icon" className={cn("size-9", destructive && "text-destructive")} aria-label={label} title={title} onClick={onClick}>
+      <Icon aria-hidden />
+    </Button>
   );
 }

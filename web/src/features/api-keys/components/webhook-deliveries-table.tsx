@@ -1,6 +1,6 @@
 // The webhook delivery log: each job's event, where it went, its state, the attempts made, the last HTTP status (or
 // why there was none) and when the next attempt is due, a page at a time; Redeliver queues a new attempt now.
-import { WEBHOOK_ATTEMPTS_MAX, type WebhookDelivery } from "@contracts/api-keys";
+import type { WebhookDelivery } from "@contracts/api-keys";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -11,6 +11,7 @@ import { toast } from "@/components/ui/toast-store";
 import { messageOf } from "@/lib/api";
 import { useRedeliver, useWebhookDeliveries } from "../api/webhook-deliveries";
 import { DELIVERY_STATUS_LABELS, formatWhen } from "../labels";
+import { actionsColumn, narrow } from "./narrow-columns";
 
 const deliveryLabel = (delivery: WebhookDelivery) => `${delivery.event} of ${formatWhen(delivery.createdAt)}`;
 
@@ -23,6 +24,7 @@ export function WebhookDeliveriesTable() {
     {
       accessorKey: "createdAt",
       header: "Event",
+      meta: narrow(),
       cell: ({ row }) => (
         <div className="grid gap-0.5">
           <span className="font-medium">{row.original.event}</span>
@@ -33,12 +35,13 @@ export function WebhookDeliveriesTable() {
     {
       accessorKey: "url",
       header: "URL",
-      meta: { className: "max-w-56 truncate font-mono text-xs" },
+      meta: narrow("max-w-44 truncate font-mono text-xs"),
       cell: ({ row }) => <span title={row.original.url}>{row.original.url}</span>,
     },
     {
       accessorKey: "status",
       header: "Status",
+      meta: narrow(),
       cell: ({ row }) => (
         <Badge variant={row.original.status === "delivered" ? "success" : row.original.status === "failed" ? "destructive" : "outline"}>
           {DELIVERY_STATUS_LABELS[row.original.status]}
@@ -48,23 +51,24 @@ export function WebhookDeliveriesTable() {
     {
       accessorKey: "attempts",
       header: "Attempts",
-      meta: { className: "tabular-nums" },
-      cell: ({ row }) => `${row.original.attempts} of ${WEBHOOK_ATTEMPTS_MAX}`,
+      meta: narrow("tabular-nums"),
     },
     {
       accessorKey: "lastStatusCode",
       header: "Last status",
+      meta: narrow(),
       cell: ({ row }) => <LastOutcome delivery={row.original} />,
     },
     {
       accessorKey: "nextAttemptAt",
       header: "Next attempt",
+      meta: narrow(),
       cell: ({ row }) => (row.original.status === "pending" && row.original.nextAttemptAt ? formatWhen(row.original.nextAttemptAt) : "—"),
     },
     {
       id: "actions",
       header: () => <span className="sr-only">Actions</span>,
-      meta: { className: "text-right" },
+      meta: actionsColumn,
       cell: ({ row }) => (
         <Button
           variant="ghost"
