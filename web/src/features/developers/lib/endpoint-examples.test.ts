@@ -1,65 +1,14 @@
 // The examples generator, from a small OpenAPI document shaped as the api's (a server path, $ref'd schemas, a path
 // parameter, a required query parameter, a public operation).
 import { describe, expect, it } from "vitest";
+import { openApiFixture } from "@/test/developers";
 import { EXAMPLE_API_KEY, endpointExamples } from "./endpoint-examples";
 import { openApiDocumentSchema } from "./openapi-document";
 import { snippets } from "./snippets";
 
 const ORIGIN = "https://mailscout.example";
 
-const document = openApiDocumentSchema.parse({
-  openapi: "3.1.0",
-  info: { title: "MailScout API", version: "1.0.0" },
-  servers: [{ url: "/api/integrations" }],
-  paths: {
-    "/validate-bulk": {
-      post: {
-        operationId: "validateBulk",
-        summary: "Validate many addresses",
-        requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/ValidateBulk" } } } },
-        responses: { "200": { description: "Validated inline" }, "202": { description: "A job" }, "413": { description: "Too many" } },
-      },
-    },
-    "/job-status/{jobId}": {
-      get: {
-        parameters: [{ name: "jobId", in: "path", required: true, schema: { type: "string", format: "uuid" } }],
-        responses: { "200": { description: "The job" } },
-      },
-    },
-    "/job-status": {
-      get: {
-        operationId: "jobStatus",
-        parameters: [
-          { name: "jobId", in: "query", required: true, description: "The job's id", example: "job-1" },
-          { name: "format", in: "query", required: false, schema: { type: "string", enum: ["json", "csv"] } },
-          { name: "Idempotency-Key", in: "header", required: false, schema: { type: "string" } },
-        ],
-        responses: {},
-      },
-    },
-    "/scrape-domain": {
-      post: {
-        operationId: "scrapeDomain",
-        requestBody: { content: { "application/json": { example: { domain: "acme.com", fullDataCollection: true } } } },
-      },
-    },
-    "/openapi.json": { get: { operationId: "openapi", security: [] } },
-  },
-  components: {
-    schemas: {
-      ValidateBulk: {
-        type: "object",
-        required: ["emails"],
-        properties: {
-          emails: { type: "array", items: { anyOf: [{ $ref: "#/components/schemas/Email" }, { type: "object" }] } },
-          name: { type: "string", example: "October leads" },
-          callbackUrl: { type: "string", format: "uri" },
-        },
-      },
-      Email: { type: "string", format: "email" },
-    },
-  },
-});
+const document = openApiDocumentSchema.parse(openApiFixture);
 
 function byId(id: string) {
   const endpoint = endpointExamples(document, ORIGIN).find((candidate) => candidate.id === id);
@@ -70,6 +19,7 @@ function byId(id: string) {
 describe("endpointExamples", () => {
   it("lists every operation, named by its operationId or else by its method and path, under the server's path", () => {
     expect(endpointExamples(document, ORIGIN).map(({ id, method, path }) => [id, method, path])).toEqual([
+      ["validateEmail", "POST", "/api/integrations/validate-email"],
       ["validateBulk", "POST", "/api/integrations/validate-bulk"],
       ["get-job-status-jobId", "GET", "/api/integrations/job-status/{jobId}"],
       ["jobStatus", "GET", "/api/integrations/job-status"],
