@@ -3,7 +3,7 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { openApiFixture } from "@/test/developers";
-import { json, mockNetwork, requestedPaths } from "@/test/network";
+import { demoUser, json, mockNetwork, requestedPaths, storeSessionFor } from "@/test/network";
 import { renderApp } from "@/test/render-app";
 
 const DOCUMENT = "GET /api/integrations/openapi.json";
@@ -91,6 +91,29 @@ describe("/developers", () => {
     expect(webhooks.getByRole("region", { name: "Signature verification: Python" })).toHaveTextContent(
       "def verify_mailscout_signature(header, raw_body, secret, tolerance_seconds=300):",
     );
+  });
+
+  it("shows the guide at once and the endpoints as the description arrives", async () => {
+    let answer!: (response: Response) => void;
+    mockNetwork({ [DOCUMENT]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    await renderApp("/developers");
+    expect(await screen.findByRole("status", { name: "Loading the endpoints" })).toBeVisible();
+    expect(screen.getByRole("heading", { level: 2, name: "Limits" })).toBeVisible();
+    answer(json(openApiFixture));
+    expect(await screen.findByRole("article", { name: "POST /api/integrations/validate-email" })).toBeVisible();
+    expect(screen.queryByRole("status", { name: "Loading the endpoints" })).not.toBeInTheDocument();
+    // The quick start's first call is validate-email's.
+    expect(within(screen.getByRole("region", { name: "Quick start" })).getByRole("region", { name: "First call: curl" })).toHaveTextContent(
+      `curl ${window.location.origin}/api/integrations/validate-email`,
+    );
+  });
+
+  it("is linked from My Account", async () => {
+    storeSessionFor(demoUser);
+    mockNetwork({ "GET /api/user": () => json(demoUser) });
+    await renderApp("/account/profile");
+    const heading = await screen.findByRole("heading", { level: 1, name: "My Account" });
+    expect(within(heading.parentElement!).getByRole("link", { name: "API documentation" })).toHaveAttribute("href", "/developers");
   });
 
   it("is linked from the footer", async () => {
