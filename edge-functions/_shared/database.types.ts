@@ -127,6 +127,64 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"api_key_usage": {
+                  Row: {
+                    "day": string,"emails": number,"errors": number,"key_id": string,"requests": number,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "day": string,"emails"?: number,"errors"?: number,"key_id": string,"requests"?: number,"user_id": string
+                  }
+                  Update: {
+                    "day"?: string,"emails"?: number,"errors"?: number,"key_id"?: string,"requests"?: number,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "api_key_usage_key_id_fkey"
+      columns: ["key_id"]
+isOneToOne: false
+      referencedRelation: "api_keys"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "api_key_usage_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"api_keys": {
+                  Row: {
+                    "created_at": string,"expires_at": string | null,"expiry_notice_sent_at": string | null,"id": string,"is_active": boolean | null,"key_hash": string,"key_name": string,"key_prefix": string,"last_used_at": string | null,"rate_limit": number,"replaced_by": string | null,"revoked_at": string | null,"revoked_by": string | null,"updated_at": string,"usage_count": number,"user_id": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "created_at"?: string,"expires_at"?: string | null,"expiry_notice_sent_at"?: string | null,"id"?: string,"is_active"?: never,"key_hash": string,"key_name": string,"key_prefix": string,"last_used_at"?: string | null,"rate_limit"?: number,"replaced_by"?: string | null,"revoked_at"?: string | null,"revoked_by"?: string | null,"updated_at"?: string,"usage_count"?: number,"user_id": string
+                  }
+                  Update: {
+                    "created_at"?: string,"expires_at"?: string | null,"expiry_notice_sent_at"?: string | null,"id"?: string,"is_active"?: never,"key_hash"?: string,"key_name"?: string,"key_prefix"?: string,"last_used_at"?: string | null,"rate_limit"?: number,"replaced_by"?: string | null,"revoked_at"?: string | null,"revoked_by"?: string | null,"updated_at"?: string,"usage_count"?: number,"user_id"?: string
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "api_keys_replaced_by_fkey"
+      columns: ["replaced_by"]
+isOneToOne: false
+      referencedRelation: "api_keys"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "api_keys_revoked_by_fkey"
+      columns: ["revoked_by"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "api_keys_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
                 },"banner_ads": {
                   Row: {
                     "click_count": number,"content": string,"created_at": string,"dismiss_count": number,"end_date": string | null,"id": string,"image_url": string | null,"impression_count": number,"is_active": boolean,"placement": string,"priority": number,"start_date": string | null,"target_url": string | null,"title": string,"updated_at": string
@@ -203,17 +261,23 @@ isOneToOne: false
                   ]
                 },"bulk_validation_sessions": {
                   Row: {
-                    "columns": (string)[] | null,"completed_at": string | null,"created_at": string,"distinct_emails": number,"error": string | null,"expires_at": string | null,"file_name": string,"id": string,"invalid_count": number,"last_broadcast_at": string | null,"last_part_rows": number,"last_part_skipped": number,"name": string,"parts_received": number,"processed_emails": number,"skipped_rows": number,"started_at": string | null,"status": string,"total_emails": number,"updated_at": string,"upload_complete": boolean,"uploaded_bytes": number,"user_id": string,"valid_count": number,"warning_count": number
+                    "api_key_id": string | null,"callback_url": string | null,"columns": (string)[] | null,"completed_at": string | null,"created_at": string,"distinct_emails": number,"error": string | null,"expires_at": string | null,"file_name": string,"id": string,"invalid_count": number,"last_broadcast_at": string | null,"last_part_rows": number,"last_part_skipped": number,"name": string,"parts_received": number,"processed_emails": number,"skipped_rows": number,"started_at": string | null,"status": string,"total_emails": number,"updated_at": string,"upload_complete": boolean,"uploaded_bytes": number,"user_id": string,"valid_count": number,"warning_count": number
                   }
                   ComputedFields: never
                   Insert: {
-                    "columns"?: (string)[] | null,"completed_at"?: string | null,"created_at"?: string,"distinct_emails"?: number,"error"?: string | null,"expires_at"?: string | null,"file_name": string,"id"?: string,"invalid_count"?: number,"last_broadcast_at"?: string | null,"last_part_rows"?: number,"last_part_skipped"?: number,"name": string,"parts_received"?: number,"processed_emails"?: number,"skipped_rows"?: number,"started_at"?: string | null,"status"?: string,"total_emails"?: number,"updated_at"?: string,"upload_complete"?: boolean,"uploaded_bytes"?: number,"user_id": string,"valid_count"?: number,"warning_count"?: number
+                    "api_key_id"?: string | null,"callback_url"?: string | null,"columns"?: (string)[] | null,"completed_at"?: string | null,"created_at"?: string,"distinct_emails"?: number,"error"?: string | null,"expires_at"?: string | null,"file_name": string,"id"?: string,"invalid_count"?: number,"last_broadcast_at"?: string | null,"last_part_rows"?: number,"last_part_skipped"?: number,"name": string,"parts_received"?: number,"processed_emails"?: number,"skipped_rows"?: number,"started_at"?: string | null,"status"?: string,"total_emails"?: number,"updated_at"?: string,"upload_complete"?: boolean,"uploaded_bytes"?: number,"user_id": string,"valid_count"?: number,"warning_count"?: number
                   }
                   Update: {
-                    "columns"?: (string)[] | null,"completed_at"?: string | null,"created_at"?: string,"distinct_emails"?: number,"error"?: string | null,"expires_at"?: string | null,"file_name"?: string,"id"?: string,"invalid_count"?: number,"last_broadcast_at"?: string | null,"last_part_rows"?: number,"last_part_skipped"?: number,"name"?: string,"parts_received"?: number,"processed_emails"?: number,"skipped_rows"?: number,"started_at"?: string | null,"status"?: string,"total_emails"?: number,"updated_at"?: string,"upload_complete"?: boolean,"uploaded_bytes"?: number,"user_id"?: string,"valid_count"?: number,"warning_count"?: number
+                    "api_key_id"?: string | null,"callback_url"?: string | null,"columns"?: (string)[] | null,"completed_at"?: string | null,"created_at"?: string,"distinct_emails"?: number,"error"?: string | null,"expires_at"?: string | null,"file_name"?: string,"id"?: string,"invalid_count"?: number,"last_broadcast_at"?: string | null,"last_part_rows"?: number,"last_part_skipped"?: number,"name"?: string,"parts_received"?: number,"processed_emails"?: number,"skipped_rows"?: number,"started_at"?: string | null,"status"?: string,"total_emails"?: number,"updated_at"?: string,"upload_complete"?: boolean,"uploaded_bytes"?: number,"user_id"?: string,"valid_count"?: number,"warning_count"?: number
                   }
                   Relationships: [
                     {
+      foreignKeyName: "bulk_validation_sessions_api_key_id_fkey"
+      columns: ["api_key_id"]
+isOneToOne: false
+      referencedRelation: "api_keys"
+      referencedColumns: ["id"]
+    },{
       foreignKeyName: "bulk_validation_sessions_user_id_fkey"
       columns: ["user_id"]
 isOneToOne: false

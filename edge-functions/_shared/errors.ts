@@ -189,6 +189,13 @@ export interface DomainFailures {
   merge_undo_expired: undefined;
   merge_kept_record_changed: undefined;
   merge_contact_saved_again: undefined;
+
+  // API keys. Another person's key is not found too: its existence is never acknowledged.
+  api_key_not_found: undefined;
+  /** The owner already has API_KEYS_ACTIVE_MAX active keys. */
+  api_key_limit: undefined;
+  /** Only an active key is rotated: this one is revoked, expired or already replaced by a rotation. */
+  api_key_not_rotatable: { state: "revoked" | "expired" | "replaced" };
 }
 
 export type DomainReason = keyof DomainFailures;

@@ -14,6 +14,7 @@ import { withSecurityHeaders } from "./lib/security-headers.ts";
 import { storableParams } from "./lib/storable-params.ts";
 import { requireUser } from "./lib/require-user.ts";
 import { accountRoutes } from "./routes/account/account.routes.ts";
+import { apiKeysRoutes } from "./routes/api-keys/api-keys.routes.ts";
 import { anonymousRoutes } from "./routes/anonymous/anonymous.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
 import { billingRoutes } from "./routes/billing/billing.routes.ts";
@@ -27,6 +28,7 @@ import { explorationsRoutes } from "./routes/explorations/explorations.routes.ts
 import { helpRoutes } from "./routes/help/help.routes.ts";
 import { notificationsRoutes } from "./routes/notifications/notifications.routes.ts";
 import { seoRoutes } from "./routes/seo/seo.routes.ts";
+import { adminApiKeysRoutes } from "./routes/admin/api-keys/api-keys.routes.ts";
 import { creditGrantsRoutes } from "./routes/admin/credit-grants/credit-grants.routes.ts";
 import { domainsRoutes } from "./routes/admin/domains/domains.routes.ts";
 import { duplicatesRoutes } from "./routes/admin/duplicates/duplicates.routes.ts";
@@ -89,6 +91,8 @@ export function createApp() {
   app.route("/", helpRoutes);
   // The caller's own account: every route under it is the signed-in user's, so the guard is the group's, once.
   app.route("/account", new Hono().use(requireUser).route("/", accountRoutes));
+  // The caller's own API keys, likewise.
+  app.route("/api-keys", new Hono().use(requireUser).route("/", apiKeysRoutes));
   app.route("/", billingRoutes);
   app.route("/", campaignDeliveryRoutes);
   app.route("/", notificationsRoutes);
@@ -115,6 +119,7 @@ export function createApp() {
       seoAdminRoutes,
       zohoAdminRoutes,
       duplicatesRoutes,
+      adminApiKeysRoutes,
     ]
   ) admin.route("/", routes);
   app.route("/admin", admin);

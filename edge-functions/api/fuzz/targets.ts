@@ -20,6 +20,14 @@ import {
   throttleRequestSchema,
 } from "../../_shared/contracts/admin.ts";
 import { updateUsageRequestSchema } from "../../_shared/contracts/anonymous.ts";
+import {
+  adminApiKeysQuerySchema,
+  adminRateLimitRequestSchema,
+  apiKeyUsageQuerySchema,
+  createApiKeyRequestSchema,
+  renameApiKeyRequestSchema,
+  rotateApiKeyRequestSchema,
+} from "../../_shared/contracts/api-keys.ts";
 import { updateSystemPopupRequestSchema } from "../../_shared/contracts/popups.ts";
 import { loginRequestSchema, registerRequestSchema, updateProfileRequestSchema } from "../../_shared/contracts/auth.ts";
 import {
@@ -198,6 +206,12 @@ export const REQUEST_CONTRACTS: Record<string, z.ZodType> = {
   updateDuplicateRecordRequestSchema,
   mergeRequestSchema,
   mergesQuerySchema,
+  createApiKeyRequestSchema,
+  renameApiKeyRequestSchema,
+  rotateApiKeyRequestSchema,
+  apiKeyUsageQuerySchema,
+  adminApiKeysQuerySchema,
+  adminRateLimitRequestSchema,
 };
 
 /**
@@ -432,6 +446,24 @@ export function fuzzTargets(world: World): Target[] {
       { method: "POST", path: "/api/admin/duplicates/merge", body: mergeRequestSchema, signedIn: true, runs: 60, credentials },
       { method: "GET", path: "/api/admin/duplicates/merges", query: mergesQuerySchema, signedIn: true, runs: 30, credentials },
       { method: "POST", path: "/api/admin/duplicates/merges/:id/undo", params: [missingId], signedIn: true, runs: 20, credentials },
+    );
+  }
+  // API keys: the fuzz user's own (made by the fuzzed POSTs until the 10 active keys are reached, then 409), anyone
+  // else's or none (404); the admin's routes meet the guard's 4xx, and as an admin name keys that do not exist.
+  const keyId = fc.oneof(fc.uuid(), nastySegment);
+  specs.push(
+    { method: "GET", path: "/api/api-keys", signedIn: true, runs: 20 },
+    { method: "POST", path: "/api/api-keys", body: createApiKeyRequestSchema, signedIn: true, runs: 80 },
+    { method: "GET", path: "/api/api-keys/usage", query: apiKeyUsageQuerySchema, signedIn: true, runs: 40 },
+    { method: "PATCH", path: "/api/api-keys/:id", params: [keyId], body: renameApiKeyRequestSchema, signedIn: true, runs: 60 },
+    { method: "POST", path: "/api/api-keys/:id/rotate", params: [keyId], body: rotateApiKeyRequestSchema, signedIn: true, runs: 60 },
+    { method: "DELETE", path: "/api/api-keys/:id", params: [keyId], signedIn: true, runs: 30 },
+  );
+  for (const credentials of ["shared", "admin"] as const) {
+    specs.push(
+      { method: "GET", path: "/api/admin/api-keys", query: adminApiKeysQuerySchema, signedIn: true, runs: 40, credentials },
+      { method: "POST", path: "/api/admin/api-keys/:id/revoke", params: [keyId], signedIn: true, runs: 20, credentials },
+      { method: "PATCH", path: "/api/admin/api-keys/:id", params: [keyId], body: adminRateLimitRequestSchema, signedIn: true, runs: 40, credentials },
     );
   }
   // Marketing's admin areas, under their three prefixes: as above, every shape of caller must meet the guard's 4xx.

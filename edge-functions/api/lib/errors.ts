@@ -6,6 +6,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ErrorResponse } from "../../_shared/accounts/index.ts";
 import { PAYMENT_PROVIDER_LABELS, type PaymentProvider } from "../../_shared/contracts/admin.ts";
 import { MONEY_BACK_DAYS } from "../../_shared/contracts/billing.ts";
+import { API_KEYS_ACTIVE_MAX } from "../../_shared/contracts/api-keys.ts";
 import { BULK_FILE_MAX_BYTES, BULK_MAX_ROWS } from "../../_shared/contracts/bulk-validation.ts";
 import { MERGE_UNDO_DAYS, MERGED_NOTES_MAX_LENGTH } from "../../_shared/contracts/duplicates.ts";
 import { formatBytes } from "../../_shared/contracts/http-limits.ts";
@@ -244,6 +245,14 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
   merge_contact_saved_again: {
     status: 409,
     message: "The owner has saved a merged address again since, so the merge can no longer be undone",
+  },
+  api_key_not_found: { status: 404, message: "API key not found" },
+  api_key_limit: { status: 409, message: `You can have at most ${API_KEYS_ACTIVE_MAX} active API keys` },
+  api_key_not_rotatable: {
+    status: 409,
+    message: ({ state }) =>
+      `This API key ${state === "replaced" ? "was already replaced by a rotation" : `is ${state}`}: ` +
+      "only an active key can be rotated",
   },
 };
 

@@ -31,6 +31,7 @@ export function pathUuid(
     | "seo_page_not_found"
     | "seo_removal_not_found"
     | "crm_run_not_found"
+    | "api_key_not_found"
     | NotFoundReason,
 ): string {
   if (!text || !UUID.test(text)) throw new DomainError(notFound);
