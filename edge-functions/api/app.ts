@@ -26,6 +26,7 @@ import { crmRoutes, zohoAdminRoutes } from "./routes/crm/crm.routes.ts";
 import { emailTrackingRoutes } from "./routes/email-tracking/email-tracking.routes.ts";
 import { explorationsRoutes } from "./routes/explorations/explorations.routes.ts";
 import { helpRoutes } from "./routes/help/help.routes.ts";
+import { integrationsApp } from "./routes/integrations/integrations.app.ts";
 import { notificationsRoutes } from "./routes/notifications/notifications.routes.ts";
 import { seoRoutes } from "./routes/seo/seo.routes.ts";
 import { adminApiKeysRoutes } from "./routes/admin/api-keys/api-keys.routes.ts";
@@ -61,6 +62,10 @@ export function createApp() {
   domainExplorer();
 
   const app = new Hono().basePath("/api");
+  // The public API answers whole on its own, first: none of the main app's CORS, and no sign-in admission, which would
+  // send the API key a script puts in Authorization: Bearer to Auth as if it were a sign-in token.
+  const integrations = integrationsApp();
+  app.all("/integrations/*", (c) => integrations.fetch(c.req.raw));
   // Browsers may call the function directly (functions/v1/api) from the SPA's origin. Callers authenticate with a
   // bearer header, never a cookie, so any origin may ask and no credentials mode is needed. The SPA reads the token
   // from the Authorization response header and the contact list's total from X-Total-Count, which a browser hides

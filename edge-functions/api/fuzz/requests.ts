@@ -16,6 +16,8 @@ export const CALLERS = [
   "tampered-token",
   "garbage-token",
   "huge-token",
+  "api-key",
+  "revoked-api-key",
 ] as const;
 export type Caller = (typeof CALLERS)[number];
 
@@ -210,9 +212,14 @@ export const oddPaths: fc.Arbitrary<string> = fc.oneof(
     "/functions/v1/",
     "/functions/v1/api",
     "/api/..%2f..%2fetc%2fpasswd",
+    "/api/integrations",
+    "/api/integrations/",
+    "/api/integrations/%00",
+    "/api/integrations/validate-email?api_key=msk_x&key=%00",
+    "/functions/v1/api/integrations/openapi.json",
   ),
   fc.tuple(
-    fc.constantFrom("/api/", "/api/contacts/", "/api/contact-lists/", "/api/anonymous/", "/functions/v1/api/"),
+    fc.constantFrom("/api/", "/api/contacts/", "/api/contact-lists/", "/api/anonymous/", "/api/integrations/", "/functions/v1/api/"),
     nastySegment,
   ).map(([prefix, segment]) => prefix + segment),
 );

@@ -241,6 +241,8 @@ interface RouteSpec {
   /** Routes only users may call get mostly signed-in callers; the others mostly anonymous ones. */
   signedIn: boolean;
   runs: number;
+  /** Routes of the public API get mostly a caller with an API key. */
+  apiKey?: boolean;
   /** Routes that read X-Session-ID get it on most requests. */
   sessionHeader?: boolean;
   credentials?: Target["credentials"];
@@ -508,6 +510,12 @@ export function fuzzTargets(world: World): Target[] {
     );
   }
   specs.push({ method: "GET", path: "/api/campaigns/email-campaigns/:id/preview", params: [campaignId], signedIn: true, runs: 20 });
+  // The public API: mostly with the user's API key, the rest with every other caller (a revoked key, sign-in tokens).
+  specs.push(
+    { method: "POST", path: "/api/integrations/validate-email", body: validateEmailRequestSchema, signedIn: true, apiKey: true, runs: 150 },
+    { method: "POST", path: "/api/integrations/scrape-domain", body: scrapeDomainRequestSchema, signedIn: true, apiKey: true, runs: 80 },
+    { method: "GET", path: "/api/integrations/openapi.json", signedIn: false, runs: 10 },
+  );
   // The SEO pages the seo-pages function answers at the site's own paths (through the gateway, as the SPA's host
   // routes them): slugs in every spelling, the ones that name no page and the ones that are no slug at all.
   const seoSlug = fc.oneof(
@@ -554,8 +562,8 @@ function uuidSegment(own: string[], others: string[]): fc.Arbitrary<string> {
   );
 }
 
-function callers(signedIn: boolean): fc.Arbitrary<Caller> {
-  const usual: Caller[] = signedIn ? ["user", "other-user"] : ["anonymous", "user"];
+function callers({ signedIn, apiKey }: Pick<RouteSpec, "signedIn" | "apiKey">): fc.Arbitrary<Caller> {
+  const usual: Caller[] = apiKey ? ["api-key"] : signedIn ? ["user", "other-user"] : ["anonymous", "user"];
   return fc.oneof(
     { arbitrary: fc.constantFrom(...usual), weight: 6 },
     { arbitrary: fc.constantFrom(...CALLERS), weight: 3 },
@@ -601,7 +609,7 @@ function routeRequests(spec: RouteSpec): fc.Arbitrary<FuzzRequest> {
       method: fc.oneof({ arbitrary: fc.constant(spec.method), weight: 19 }, oddMethods),
       params: fc.tuple(...(spec.params ?? [])),
       query: spec.query ? queries(spec.query) : fc.constant(""),
-      caller: callers(spec.signedIn),
+      caller: callers(spec),
       headers,
       contentType: contentTypes,
       body: spec.body ? bodies(spec.body) : fc.option(garbageBody, { freq: 10, nil: undefined }),

@@ -7,7 +7,8 @@ import { authResponseSchema } from "../../_shared/contracts/auth.ts";
 import { bulkUploadAnswerSchema } from "../../_shared/contracts/bulk-validation.ts";
 import { contactListSchema, contactSchema } from "../../_shared/contracts/contacts.ts";
 import { ticketSchema } from "../../_shared/contracts/support.ts";
-import { call, requiredEnv, signedInAdmin } from "../testing/stack.ts";
+import { newApiKey } from "../testing/integrations.ts";
+import { call, requiredEnv, signedInAdmin, withDatabase } from "../testing/stack.ts";
 import type { Credentials } from "./requests.ts";
 
 export interface FuzzUser {
@@ -111,6 +112,14 @@ async function credentialsFor(user: FuzzUser, otherUser: FuzzUser): Promise<Cred
   const unsigned = `${base64Url(JSON.stringify({ alg: "none", typ: "JWT" }))}.${payload}.`;
   // Another user's id in the payload, this user's signature: only a verifier that skips the signature accepts it.
   const tampered = `${header}.${base64Url(JSON.stringify({ ...claims, sub: otherUser.id }))}.${signature}`;
+  // The user's API keys for the public API: one that works, with room for every fuzzed call in its minute, and one
+  // revoked.
+  const apiKey = await newApiKey(user.id, { name: "Fuzz key" });
+  const revokedApiKey = await newApiKey(user.id, { name: "Fuzz key, revoked" });
+  await withDatabase(async (sql) => {
+    await sql`update public.api_keys set rate_limit = 6000 where id = ${apiKey.id}`;
+    await sql`update public.api_keys set revoked_at = now() where id = ${revokedApiKey.id}`;
+  });
   return {
     "anon-key": `Bearer ${requiredEnv("SUPABASE_ANON_KEY")}`,
     "service-role-key": `Bearer ${requiredEnv("SUPABASE_SERVICE_ROLE_KEY")}`,
@@ -122,6 +131,8 @@ async function credentialsFor(user: FuzzUser, otherUser: FuzzUser): Promise<Cred
     "tampered-token": `Bearer ${tampered}`,
     "garbage-token": "Bearer eyJ.eyJ.\u00ff\u00fe",
     "huge-token": `Bearer ${"a".repeat(6_000)}`,
+    "api-key": `Bearer ${apiKey.secret}`,
+    "revoked-api-key": `Bearer ${revokedApiKey.secret}`,
   };
 }
 

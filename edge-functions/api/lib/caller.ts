@@ -54,7 +54,7 @@ const REFUSAL_TEXT: Record<"throttle" | LimitedAction, (limit: number) => string
   exploration: (limit) => `Too many explorations: at most ${limit} a minute.`,
 };
 
-function refusal(admission: Exclude<Admission, { admitted: true }>): DomainError {
+export function refusal(admission: Exclude<Admission, { admitted: true }>): DomainError {
   if ("suspendedUntil" in admission) {
     const { suspendedUntil: until, suspensionReason: reason } = admission;
     return new DomainError("account_suspended", { until, reason });

@@ -13,16 +13,12 @@ import type { Context } from "hono";
 import { countValidation } from "../../../_shared/anonymous/index.ts";
 import {
   type scrapeDomainRequestSchema,
-  databaseExplorationStore,
   explorationFollowsValidation,
-  exploreKeepingResults,
   refresherOf,
-  takeFreshCrawl,
 } from "../../../_shared/explorations/index.ts";
-import { meteredRequest } from "../../../_shared/billing/index.ts";
-import { domainExplorer } from "../../lib/domain-explorer.ts";
 import type { CallerEnv } from "../../lib/caller.ts";
 import type { JsonInput } from "../../lib/json-body.ts";
+import { exploreForUser, exploreKept, takeFreshCrawlIfAsked } from "../../lib/paid-work.ts";
 import {
   anonymousVisitor,
   sessionIdHeader,
@@ -35,17 +31,9 @@ export async function explore(
   const request = c.req.valid("json");
   const sessionId = sessionIdHeader(c);
   const signedIn = signedInOrNull(c);
+  if (signedIn) return c.json(await exploreForUser(signedIn.userId, request), 200);
   const visitor = anonymousVisitor(c, sessionId);
-  if (request.enableScraping && request.fullDataCollection) {
-    const refresher = refresherOf({
-      userId: signedIn?.userId ?? null,
-      sessionId,
-      clientIp: visitor.clientIp,
-    });
-    if (refresher) await takeFreshCrawl(refresher, request.domain);
-  }
-  const exploration = () => exploreKeepingResults(request, { explorer: domainExplorer(), store: databaseExplorationStore });
-  if (signedIn) return c.json(await meteredRequest(signedIn.userId, "exploration", exploration), 200);
+  await takeFreshCrawlIfAsked(request, refresherOf({ userId: null, sessionId, clientIp: visitor.clientIp }));
   if (!(sessionId && await explorationFollowsValidation(sessionId, request.domain))) await countValidation(visitor);
-  return c.json(await exploration(), 200);
+  return c.json(await exploreKept(request), 200);
 }

@@ -8,14 +8,10 @@ import {
   countValidation,
   noteSignedInValidation,
 } from "../../../_shared/anonymous/index.ts";
-import {
-  emailValidator,
-  recordValidation,
-  type validateEmailRequestSchema,
-} from "../../../_shared/validation/index.ts";
-import { meteredRequest } from "../../../_shared/billing/index.ts";
+import type { validateEmailRequestSchema } from "../../../_shared/validation/index.ts";
 import type { CallerEnv } from "../../lib/caller.ts";
 import type { JsonInput } from "../../lib/json-body.ts";
+import { validateAndRecord, validateForUser } from "../../lib/paid-work.ts";
 import {
   anonymousVisitor,
   sessionIdHeader,
@@ -28,15 +24,10 @@ export async function validateEmail(
   const { email } = c.req.valid("json");
   const sessionId = sessionIdHeader(c);
   const signedIn = signedInOrNull(c);
-  const validate = async () => {
-    const result = await emailValidator()(email);
-    await recordValidation(result, { userId: signedIn?.userId ?? null, sessionId });
-    return result;
-  };
   if (!signedIn) {
     await countValidation(anonymousVisitor(c, sessionId));
-    return c.json(await validate(), 200);
+    return c.json(await validateAndRecord(email, { userId: null, sessionId }), 200);
   }
   if (sessionId) await noteSignedInValidation(sessionId);
-  return c.json(await meteredRequest(signedIn.userId, "validation", validate), 200);
+  return c.json(await validateForUser(signedIn.userId, email, sessionId), 200);
 }

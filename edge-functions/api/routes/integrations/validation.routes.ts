@@ -1,0 +1,68 @@
+// POST /api/integrations/validate-email and /scrape-domain: the SPA's own validation and exploration, paid for by the
+// key's owner, so their limits, metering (one unit each, 402 past the balance) and records are the SPA's.
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { scrapeDomainRequestSchema, scrapeResultSchema } from "../../../_shared/explorations/index.ts";
+import { validateEmailRequestSchema, validationResultSchema } from "../../../_shared/validation/index.ts";
+import { exploreForUser, validateForUser } from "../../lib/paid-work.ts";
+import type { IntegrationsEnv } from "./integrations-env.ts";
+import { ANSWER_HEADERS, API_KEY_SECURITY, errorResponses, KEY_ERRORS } from "./openapi.ts";
+
+const validateEmailRoute = createRoute({
+  method: "post",
+  path: "/validate-email",
+  tags: ["Validation"],
+  summary: "Validate one email address",
+  description: "The verdict, reasons and scores of one address, as the app shows them. Costs one validation.",
+  security: API_KEY_SECURITY,
+  request: {
+    body: {
+      required: true,
+      content: { "application/json": { schema: validateEmailRequestSchema, example: { email: "ann@example.com" } } },
+    },
+  },
+  responses: {
+    200: {
+      description: "The address's validation.",
+      headers: ANSWER_HEADERS,
+      content: { "application/json": { schema: validationResultSchema } },
+    },
+    ...errorResponses(...KEY_ERRORS, 402, 415),
+  },
+});
+
+const scrapeDomainRoute = createRoute({
+  method: "post",
+  path: "/scrape-domain",
+  tags: ["Exploration"],
+  summary: "Explore a domain",
+  description: "Contacts and company facts from a domain's own website, as the app's exploration finds them. " +
+    "A result younger than a day is answered again unless fullDataCollection asks for a fresh crawl. " +
+    "Costs one exploration.",
+  security: API_KEY_SECURITY,
+  request: {
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: scrapeDomainRequestSchema,
+          example: { domain: "example.com", fullDataCollection: false },
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: "What the exploration found; a site that is down is an answer too (websiteStatus down).",
+      headers: ANSWER_HEADERS,
+      content: { "application/json": { schema: scrapeResultSchema } },
+    },
+    ...errorResponses(...KEY_ERRORS, 402, 415, 502),
+  },
+});
+
+export const validationRoutes = new OpenAPIHono<IntegrationsEnv>()
+  .openapi(validateEmailRoute, async (c) => {
+    c.set("apiKeyEmails", 1);
+    return c.json(await validateForUser(c.var.owner.userId, c.req.valid("json").email, null), 200);
+  })
+  .openapi(scrapeDomainRoute, async (c) => c.json(await exploreForUser(c.var.owner.userId, c.req.valid("json")), 200));
