@@ -131,7 +131,7 @@ describe("/admin/api-management", () => {
       [`POST /api/admin/api-keys/${production.id}/revoke`]: (request) => {
         revokes.push(request.url);
         current = { ...production, status: "revoked", revokedAt: "2026-11-27T06:00:00.000Z" };
-        return new Response(null, { status: 204 });
+        return json(current);
       },
     });
     const { user } = await renderApp("/admin/api-management");
@@ -156,7 +156,7 @@ describe("/admin/api-management", () => {
       [KEYS]: () => json(adminApiKeyPage([production])),
       [`PATCH /api/admin/api-keys/${production.id}`]: async (request) => {
         bodies.push(await request.json());
-        return json({ key: { ...production, rateLimit: 600 } });
+        return json({ ...production, rateLimit: 600 });
       },
     });
     const { user } = await renderApp("/admin/api-management");
