@@ -30,12 +30,30 @@ describe("/admin", () => {
     expect(document.title).toBe("Admin dashboard · MailScout");
     const tabs = within(screen.getByRole("tablist", { name: "Admin areas" }));
     expect(tabs.getAllByRole("tab").map((tab) => tab.textContent)).toEqual([
-      "Overview", "Users", "Finances", "Credits", "Security", "Support", "Database", "Payments", "Domains",
+      "Overview", "Users", "Finances", "Credits", "Security", "Support", "Database", "Payments", "Domains", "API management",
     ]);
     expect(tabs.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
     const duplicates = screen.getByRole("link", { name: "Duplicates (opens in a new window)" });
     expect(duplicates).toHaveAttribute("href", "/admin/duplicates");
     expect(duplicates).toHaveAttribute("target", "_blank");
+  });
+
+  it("lists the integration endpoints on the API management tab, which opens the key screen in a new window", async () => {
+    serve();
+    await renderApp("/admin?tab=api-management");
+
+    const endpoints = within(await screen.findByRole("list", { name: "Integration endpoints" }));
+    expect(endpoints.getAllByRole("listitem").map((item) => item.querySelector("code")?.textContent)).toEqual([
+      "POST /api/integrations/validate-email",
+      "POST /api/integrations/validate-bulk",
+      "POST /api/integrations/scrape-domain",
+      "GET /api/integrations/job-status",
+    ]);
+    expect(endpoints.getByText("Validate up to 1,000 emails per bulk call")).toBeVisible();
+    const open = screen.getByRole("link", { name: "Open API management (opens in a new window)" });
+    expect(open).toHaveAttribute("href", "/admin/api-management");
+    expect(open).toHaveAttribute("target", "_blank");
+    expect(within(screen.getByRole("tabpanel")).getByRole("link", { name: "API documentation" })).toHaveAttribute("href", "/developers");
   });
 
   it("keeps the open tab in the address, beside the timeframe", async () => {

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
 /** The endpoints a key may call, as the integrations text lists them. */
-export const INTEGRATION_ENDPOINTS = [
+const INTEGRATION_ENDPOINTS = [
   { method: "POST", path: "/api/integrations/validate-email", purpose: "Validate one address" },
   {
     method: "POST",

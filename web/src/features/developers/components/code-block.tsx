@@ -25,9 +25,8 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
         {copied ? <CheckIcon className="text-success" aria-hidden /> : <CopyIcon aria-hidden />}
         {copied ? "Copied" : "Copy"}
       </Button>
-      {/* Focusable, so a keyboard can scroll a long line into view. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard */}
-      <pre tabIndex={0} aria-label={label} className="overflow-x-auto p-4 pr-24 font-mono text-sm leading-relaxed">
+      {/* A named, focusable region, so a keyboard can scroll a long line into view. */}
+      <pre role="region" tabIndex={0} aria-label={label} className="overflow-x-auto p-4 pr-24 font-mono text-sm leading-relaxed">
         <code>{code}</code>
       </pre>
     </div>

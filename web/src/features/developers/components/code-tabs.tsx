@@ -14,7 +14,7 @@ type CodeTabsProps = {
 
 export function CodeTabs({ label, code, language, onLanguageChange }: CodeTabsProps) {
   return (
-    <Tabs value={language} onValueChange={(value) => onLanguageChange(value as SnippetLanguage)} className="grid gap-2">
+    <Tabs value={language} onValueChange={(value) => onLanguageChange(value as SnippetLanguage)} className="grid grid-cols-1 gap-2">
       <TabsList aria-label={label} className="w-fit">
         {SNIPPET_LANGUAGES.map((name) => (
           <TabsTrigger key={name} value={name}>

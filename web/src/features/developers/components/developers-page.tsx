@@ -54,7 +54,7 @@ export function DevelopersPage() {
           </li>
         </ul>
       </nav>
-      <div className="grid min-w-0 gap-12">
+      <div className="grid min-w-0 grid-cols-1 gap-12">
         <header className="grid gap-2">
           <h1 className="text-3xl font-bold tracking-tight">MailScout API</h1>
           <p className="text-muted-foreground">

@@ -5,7 +5,7 @@ export type DocHeading = { id: string; title: string };
 
 export function DocSection({ heading, children }: { heading: DocHeading; children: ReactNode }) {
   return (
-    <section aria-labelledby={heading.id} className="grid scroll-mt-20 gap-4">
+    <section aria-labelledby={heading.id} className="grid scroll-mt-20 grid-cols-1 gap-4">
       <h2 id={heading.id} className="scroll-mt-20 text-2xl font-semibold tracking-tight">
         {heading.title}
       </h2>

@@ -45,7 +45,7 @@ type EndpointProps = { endpoint: EndpointExample; language: SnippetLanguage; onL
 
 function Endpoint({ endpoint, language, onLanguageChange }: EndpointProps) {
   return (
-    <article aria-labelledby={endpoint.id} className="grid gap-3 rounded-2xl border bg-card p-5 text-card-foreground">
+    <article aria-labelledby={endpoint.id} className="grid grid-cols-1 gap-3 rounded-2xl border bg-card p-5 text-card-foreground">
       <h3 id={endpoint.id} className="scroll-mt-20 font-mono text-base font-semibold break-all">
         {endpointTitle(endpoint)}
       </h3>

@@ -124,21 +124,32 @@ export function LimitsSection() {
 }
 
 const ERROR_EXAMPLE: IntegrationsError = {
-  message: "emails[2]: must not be empty",
+  message: "emails.2: must not be empty",
   code: "validation_failed",
-  details: { path: ["emails", 2] },
-  requestId: "0f1e2d3c-4b5a-4678-9abc-def012345678",
+  details: { issues: [{ path: "emails.2", message: "must not be empty" }] },
+  requestId: "5f0c6f8e-3a8e-4bb1-9d39-2f4b8d1c7a10",
 };
 
-const ERROR_STATUSES: [status: number, meaning: string][] = [
-  [400, "The body or a parameter is wrong (the message and details say which), or the key was sent in the address."],
-  [401, "No key, or a key that is invalid, revoked or expired; or a sign-in token instead of a key."],
-  [402, "Your account has no credits left for the work."],
-  [403, "Your account is suspended; the message says until when and why."],
-  [404, "No such job (a job of another account is not found either)."],
-  [409, `The ${IDEMPOTENCY_KEY_HEADER} was used before with a different body.`],
-  [413, INTEGRATIONS_BULK_TOO_MANY_MESSAGE],
-  [429, "Too many calls: wait the Retry-After seconds."],
+/** [status, its codes, when]: the codes a program can branch on. */
+const ERROR_STATUSES: [status: number, codes: string[], when: string][] = [
+  [
+    400,
+    ["validation_failed", "invalid_request"],
+    "The body or a parameter is wrong (details.issues lists each problem as {path, message}), or the key was sent in the address.",
+  ],
+  [401, ["api_key_missing", "api_key_invalid", "api_key_revoked", "api_key_expired", "api_key_required"], "The key is missing, invalid, revoked or expired, or a sign-in token was sent instead of a key."],
+  [402, ["insufficient_credits"], "Your account has no credits left for the work."],
+  [403, ["account_suspended"], "Your account is suspended; the message says until when."],
+  [404, ["not_found"], "No such job, or not yours."],
+  [
+    409,
+    ["idempotency_key_reused", "idempotency_key_in_progress"],
+    `The ${IDEMPOTENCY_KEY_HEADER} was used with a different body, or its first call is still being processed.`,
+  ],
+  [413, ["payload_too_large"], INTEGRATIONS_BULK_TOO_MANY_MESSAGE],
+  [415, ["unsupported_media_type"], "The body was not sent as application/json."],
+  [429, ["rate_limited"], "A limit was reached: wait the Retry-After seconds."],
+  [502, ["exploration_failed", "upstream_unavailable"], "The work failed on our side; nothing was charged. Try again later."],
 ];
 
 export function ErrorsSection() {
@@ -159,15 +170,25 @@ export function ErrorsSection() {
                 Status
               </th>
               <th scope="col" className="px-4 py-2 font-medium">
+                Codes
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
                 When
               </th>
             </tr>
           </thead>
           <tbody>
-            {ERROR_STATUSES.map(([status, meaning]) => (
-              <tr key={status} className="border-t">
+            {ERROR_STATUSES.map(([status, codes, when]) => (
+              <tr key={status} className="border-t align-top">
                 <td className="px-4 py-2 font-mono tabular-nums">{status}</td>
-                <td className="px-4 py-2">{meaning}</td>
+                <td className="px-4 py-2">
+                  <span className="flex flex-wrap gap-1">
+                    {codes.map((code) => (
+                      <Code key={code}>{code}</Code>
+                    ))}
+                  </span>
+                </td>
+                <td className="px-4 py-2">{when}</td>
               </tr>
             ))}
           </tbody>

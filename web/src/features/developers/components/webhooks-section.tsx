@@ -63,7 +63,7 @@ export function WebhooksSection() {
         </li>
       </ul>
       <p>Check the signature over the raw body, before parsing it:</p>
-      <Tabs value={language} onValueChange={setLanguage} className="grid gap-2">
+      <Tabs value={language} onValueChange={setLanguage} className="grid grid-cols-1 gap-2">
         <TabsList aria-label="Signature verification" className="w-fit">
           <TabsTrigger value="javascript">JavaScript (Node.js)</TabsTrigger>
           <TabsTrigger value="python">Python</TabsTrigger>
