@@ -4,6 +4,5 @@
 export { adminRevokeApiKey, adminSetApiKeyRateLimit, listAdminApiKeys } from "./admin-keys.ts";
 export { apiKeyHash, isWellFormedApiKey } from "./key-format.ts";
 export { apiKeyUsage, createApiKey, listApiKeys, renameApiKey, revokeApiKey, rotateApiKey } from "./keys.ts";
-export { apiKeyHash, isWellFormedApiKey } from "./key-format.ts";
 export { API_KEY_NOTICES_WORKER, type ExpiryNoticesSummary, runApiKeyNoticesWorker } from "./notices.ts";
 export * from "./contract.ts";
