@@ -50,6 +50,15 @@ export const EXPORT_COLUMN_RULES: Readonly<Record<string, ColumnRules>> = {
   seo_page_visits: { denied: ["visitor_hash"] },
   // The mailed removal token's hash: nothing but the requester's own link should ever match it. Its expiry is a date.
   seo_removal_requests: { denied: ["token_hash"], safe: ["token_expires_at"] },
+  // An API key's hash is what a call is looked up by; its name and shown prefix (`msk_` and six characters, on the
+  // owner's screen too) and the ids that point at a key are no secret.
+  api_keys: { denied: ["key_hash"], safe: ["key_name", "key_prefix"] },
+  api_key_usage: { safe: ["key_id"] },
+  bulk_validation_sessions: { safe: ["api_key_id"] },
+  // The webhook signing secret, sealed, lets whoever holds it forge deliveries; HTTP status codes are only numbers.
+  webhook_secrets: { denied: ["secret_sealed"] },
+  webhook_deliveries: { safe: ["last_status_code"] },
+  webhook_delivery_attempts: { safe: ["status_code"] },
 };
 
 /** The columns of `table` the export writes, in their order. */
