@@ -13,6 +13,7 @@ const complete = {
 const defaults = {
   DNS_SERVERS: "",
   OUTBOUND_HTTP_PROXY: "",
+  OUTBOUND_CA_FILE: "",
   EMAIL_API_URL: "https://api.resend.com",
   EMAIL_API_KEY: "",
   EMAIL_FROM: "MailScout Support <support@mailscout.test>",

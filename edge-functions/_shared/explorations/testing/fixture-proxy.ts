@@ -102,52 +102,52 @@ export async function startFixtureProxy(options: FixtureProxyOptions = {}): Prom
 function startFront(port: number, serverPort: number, receiverPort: number, requests: ProxiedRequest[]) {
   const listener = Deno.listen({ hostname: HOST, port });
   const open = new Set<Deno.Conn>();
-  const pipes: Promise<unknown>[] = [];
-  const connect = (client: Deno.Conn, toPort: number, first: Uint8Array | null) => {
-    pipes.push((async () => {
-      const upstream = await Deno.connect({ hostname: HOST, port: toPort });
-      open.add(upstream);
-      if (first) await upstream.write(first);
-      else await client.write(new TextEncoder().encode("HTTP/1.1 200 Connection established\r\n\r\n"));
+  const connections: Promise<unknown>[] = [];
+  const receiverTunnel = new RegExp(`^CONNECT (${RECEIVER_HOST.replaceAll(".", "\\.")}:\\d+) HTTP/1\\.1\r\n`);
+  // Each connection on its own, so one whose first bytes are slow holds up no other.
+  const serve = async (client: Deno.Conn) => {
+    const head = new Uint8Array(8192);
+    const read = await client.read(head);
+    if (read === null) return;
+    const first = head.subarray(0, read);
+    const target = receiverTunnel.exec(new TextDecoder().decode(first))?.[1];
+    if (target) requests.push({ method: "CONNECT", host: RECEIVER_HOST, target });
+    const upstream = await Deno.connect({ hostname: HOST, port: target ? receiverPort : serverPort });
+    open.add(upstream);
+    try {
+      if (target) await client.write(new TextEncoder().encode("HTTP/1.1 200 Connection established\r\n\r\n"));
+      else await upstream.write(first);
       await Promise.all([
         client.readable.pipeTo(upstream.writable).catch(() => {}),
         upstream.readable.pipeTo(client.writable).catch(() => {}),
       ]);
+    } finally {
       open.delete(upstream);
-    })().catch(() => client.close()).finally(() => open.delete(client)));
+    }
   };
   const accepting = (async () => {
     for await (const client of listener) {
       open.add(client);
-      const head = new Uint8Array(8192);
-      const read = await client.read(head).catch(() => null);
-      if (read === null) continue;
-      const first = head.subarray(0, read);
-      const target = new RegExp(`^CONNECT (${RECEIVER_HOST.replaceAll(".", "\\.")}:\\d+) HTTP/1\\.1\r\n`)
-        .exec(new TextDecoder().decode(first))?.[1];
-      if (target) {
-        requests.push({ method: "CONNECT", host: RECEIVER_HOST, target });
-        connect(client, receiverPort, null);
-      } else {
-        connect(client, serverPort, first);
-      }
+      connections.push(serve(client).catch(() => closeQuietly(client)).finally(() => open.delete(client)));
     }
   })().catch(() => {});
   return {
     port: (listener.addr as Deno.NetAddr).port,
     async stop() {
       listener.close();
-      for (const connection of open) {
-        try {
-          connection.close();
-        } catch {
-          // Closed by its pipe already.
-        }
-      }
+      for (const connection of open) closeQuietly(connection);
       await accepting;
-      await Promise.all(pipes);
+      await Promise.all(connections);
     },
   };
+}
+
+function closeQuietly(connection: Deno.Conn): void {
+  try {
+    connection.close();
+  } catch {
+    // Closed by its pipe already.
+  }
 }
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {

@@ -9,10 +9,16 @@ import {
   webhookDeliveryPageSchema,
   webhookSecretSchema,
 } from "../../../_shared/contracts/api-keys.ts";
-import { webhookEventSchema } from "../../../_shared/contracts/integrations.ts";
+import {
+  bulkJobAcceptedSchema,
+  integrationsErrorSchema,
+  jobStatusSchema,
+  webhookEventSchema,
+} from "../../../_shared/contracts/integrations.ts";
 import type { ReceivedWebhook } from "../../../_shared/webhooks/testing/receiver.ts";
 import { verifySignature } from "../../../_shared/webhooks/index.ts";
 import { pollUntil, runWorker, sendPart, startUpload, uploadAnswer } from "../../testing/bulk.ts";
+import { callIntegrations, newApiKey } from "../../testing/integrations.ts";
 import { assertError, call, gateway, requiredEnv, signedInUser, withDatabase } from "../../testing/stack.ts";
 
 const WEBHOOK_WORKER_URL = `${gateway}/functions/v1/webhook-worker`;
@@ -122,6 +128,38 @@ Deno.test("webhooks: a job's completion reaches the HTTPS receiver, signed with 
   assert.match(event.resultsUrl ?? "", new RegExp(`^https?://[^/]+/api/integrations/jobs/${first.sessionId}/results$`));
 });
 
+Deno.test("webhooks: a validate-bulk job's callbackUrl is checked at submission and called when the job ends", async () => {
+  const user = await signedInUser();
+  const key = await newApiKey(user.id);
+  const emails = Array.from({ length: 51 }, (_, n) => `person${n}@mailscout-demo.test`);
+  const refused = await callIntegrations("/validate-bulk", key.secret, {
+    body: { emails, callbackUrl: "https://private-a.test/hooks" },
+  });
+  assert.equal(refused.status, 400, refused.text);
+  assert.equal(
+    integrationsErrorSchema.parse(refused.json).message,
+    "callbackUrl resolves to a private address (10.0.0.5: private)",
+  );
+
+  const secret = await secretOf(user.token);
+  const submitted = await callIntegrations("/validate-bulk", key.secret, {
+    body: { emails, callbackUrl: `${RECEIVER}/hooks/api` },
+  });
+  assert.equal(submitted.status, 202, submitted.text);
+  const { jobId } = bulkJobAcceptedSchema.parse(submitted.json);
+  await runWorker();
+  const delivery = await deliveryOfJob(user.token, jobId, (found) => found.status === "delivered");
+  const [request] = await receivedFor(delivery.id);
+  assert.equal(await verifies(request!, secret), true);
+  const event = webhookEventSchema.parse(JSON.parse(request!.body));
+  const status = jobStatusSchema.parse((await callIntegrations(`/job-status/${jobId}`, key.secret)).json);
+  assert.deepEqual(
+    { event: event.event, status: event.status, counts: event.counts, resultsUrl: event.resultsUrl },
+    { event: "job.completed", status: status.status, counts: status.counts, resultsUrl: status.resultsUrl },
+    "the webhook says what job-status says",
+  );
+});
+
 Deno.test("webhooks: a 500 from the receiver is retried after 1 minute, then 5, each attempt logged", async () => {
   const user = await signedInUser();
   const jobId = await endedJob(user.id, `${RECEIVER}/status/500`);
@@ -217,6 +255,6 @@ Deno.test("webhooks: the routes are the signed-in owner's; the delivery list pag
   const user = await signedInUser();
   const page = await call("/api/webhooks/deliveries?page=3&pageSize=10", { token: user.token });
   assert.deepEqual(webhookDeliveryPageSchema.parse(page.json), { deliveries: [], total: 0, page: 3, pageSize: 10 });
-  assertError(await call("/api/webhooks/deliveries?page=0", { token: user.token }), 400, "page must be 1 or more");
-  assertError(await call("/api/webhooks/deliveries?pageSize=500", { token: user.token }), 400, "pageSize must be at most 200");
+  assertError(await call("/api/webhooks/deliveries?page=0", { token: user.token }), 400, "page: page must be 1 or more");
+  assertError(await call("/api/webhooks/deliveries?pageSize=500", { token: user.token }), 400, "pageSize: pageSize must be at most 200");
 });
