@@ -105,6 +105,8 @@ export function requireApiKey(actionOf: (path: string) => LimitedAction | null):
     const checked = await authenticateApiKey(key === null ? null : apiKeyHash(key), clientIp, action);
     if (checked.decision) setKeyRateLimitHeaders(c, checked.decision);
     c.set("apiKey", checked.holder ?? undefined);
+    // A key gets its own outcome; no key, a sign-in token or a key in the URL gets its own refusal, unless the network
+    // is past its failed attempts.
     if (checked.outcome === "failures_limited" || presented.kind === "key") {
       const refused = refusalOf(checked, action);
       if (refused) throw refused;

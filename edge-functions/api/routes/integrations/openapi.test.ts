@@ -3,10 +3,15 @@
 import assert from "node:assert/strict";
 import { integrationsApp, OPENAPI_PATH } from "./integrations.app.ts";
 import { callIntegrations } from "../../testing/integrations.ts";
+import { validateEmailRequestSchema, validationResultSchema } from "../../../_shared/validation/index.ts";
 
 interface Operation {
   security?: Record<string, string[]>[];
-  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: unknown }> }>;
+  requestBody?: { content: Record<string, { example?: unknown }> };
+  responses: Record<
+    string,
+    { headers?: Record<string, unknown>; content?: Record<string, { schema: unknown; example?: unknown }> }
+  >;
 }
 interface Document {
   openapi: string;
@@ -50,4 +55,10 @@ Deno.test("every route of the sub-app is in the document, with its key, error sh
     }
     assert.ok(operation.responses["429"]!.headers?.["Retry-After"]);
   }
+});
+
+Deno.test("the examples are what the contract accepts and answers", async () => {
+  const operation = (await documentServed()).paths["/api/integrations/validate-email"]?.post;
+  validateEmailRequestSchema.parse(operation?.requestBody?.content["application/json"]?.example);
+  validationResultSchema.parse(operation?.responses["200"]?.content?.["application/json"]?.example);
 });

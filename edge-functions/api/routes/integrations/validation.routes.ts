@@ -2,10 +2,33 @@
 // key's owner, so their limits, metering (one unit each, 402 past the balance) and records are the SPA's.
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { scrapeDomainRequestSchema, scrapeResultSchema } from "../../../_shared/explorations/index.ts";
-import { validateEmailRequestSchema, validationResultSchema } from "../../../_shared/validation/index.ts";
+import {
+  validateEmailRequestSchema,
+  type ValidationResult,
+  validationResultSchema,
+} from "../../../_shared/validation/index.ts";
 import { exploreForUser, validateForUser } from "../../lib/paid-work.ts";
 import type { IntegrationsEnv } from "./integrations-env.ts";
 import { ANSWER_HEADERS, API_KEY_SECURITY, errorResponses, KEY_ERRORS } from "./openapi.ts";
+
+const VALIDATION_EXAMPLE = {
+  email: "ann@example.com",
+  domain: "example.com",
+  isValid: true,
+  formatValid: true,
+  mxRecordsFound: true,
+  verdict: "deliverable",
+  reasons: [],
+  mxRecords: [{ exchange: "mx.example.com", priority: 10 }],
+  disposable: false,
+  roleAccount: false,
+  freeProvider: false,
+  suggestion: null,
+  riskScore: 5,
+  deliverabilityScore: 95,
+  smtp: null,
+  validatedAt: "2026-01-02T03:04:05.000Z",
+} satisfies ValidationResult;
 
 const validateEmailRoute = createRoute({
   method: "post",
@@ -24,7 +47,7 @@ const validateEmailRoute = createRoute({
     200: {
       description: "The address's validation.",
       headers: ANSWER_HEADERS,
-      content: { "application/json": { schema: validationResultSchema } },
+      content: { "application/json": { schema: validationResultSchema, example: VALIDATION_EXAMPLE } },
     },
     ...errorResponses(...KEY_ERRORS, 402, 415),
   },
