@@ -2,7 +2,7 @@
 -- names one job for 24 hours, another body with it is refused, a claim that never attached its job is taken over) and
 -- marking a session, still uploading, with the API key that started it and its callbackUrl.
 begin;
-select plan(38);
+select plan(39);
 
 select tests.create_user('owner');
 select tests.create_user('stranger');
@@ -117,7 +117,8 @@ select throws_ok(
 select is((select api_key_id from public.bulk_validation_sessions where id = :'strangers_job'), null,
   'and is left as it was');
 
-select private.bulk_append_part(tests.get_user_id('owner'), :'job', 1, '[]', 0, 0, true);
+select is(private.bulk_append_part(tests.get_user_id('owner'), :'job', 1, '[]', 0, 0, true) ->> 'uploadComplete', 'true',
+  'the owner''s upload is committed');
 select throws_ok(
   format($$ select private.integration_attach_job(tests.get_user_id('owner'), %L,
     '00000000-0000-4000-8000-000000000069', null, null) $$, :'job'),

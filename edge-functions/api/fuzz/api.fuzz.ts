@@ -71,7 +71,6 @@ async function fuzzRoute(target: Target, seed: number): Promise<void> {
     shared: world.credentials,
     logout: world.logoutCredentials,
     admin: world.adminCredentials,
-    "api-key": world.apiKeyCredentials,
   }[target.credentials];
   const found: Failure[] = [];
   let run = 0;

@@ -236,11 +236,8 @@ export interface Target {
   runs: number;
   requests: fc.Arbitrary<FuzzRequest>;
   /** Whose sessions the requests use (the logout route ends the sessions it is given). */
-  /**
-   * Whose sessions the requests use: the shared users', spare ones (logout ends them), an admin's, or the users' API
-   * keys in place of their tokens (the public API).
-   */
-  credentials: "shared" | "logout" | "admin" | "api-key";
+  /** Whose sessions the requests use: the shared users', spare ones (logout ends them), or an admin's. */
+  credentials: "shared" | "logout" | "admin";
 }
 
 interface RouteSpec {
@@ -309,11 +306,11 @@ export function fuzzTargets(world: World): Target[] {
     { method: "GET", path: "/api/bulk-validation/sessions", signedIn: true, runs: 40 },
     { method: "GET", path: "/api/bulk-validation/sessions/:id/download", params: [bulkSessionId], signedIn: true, runs: 60 },
     { method: "DELETE", path: "/api/bulk-validation/sessions/:id", params: [bulkSessionId], signedIn: true, runs: 60 },
-    // The public API's jobs, called with the users' keys; a job's id is a bulk session's.
-    { method: "POST", path: "/api/integrations/validate-bulk", body: validateBulkRequestSchema, signedIn: true, runs: 120, credentials: "api-key" },
-    { method: "GET", path: "/api/integrations/job-status", query: jobStatusQuerySchema, signedIn: true, runs: 40, credentials: "api-key" },
-    { method: "GET", path: "/api/integrations/job-status/:id", params: [bulkSessionId], signedIn: true, runs: 40, credentials: "api-key" },
-    { method: "GET", path: "/api/integrations/jobs/:id/results", params: [bulkSessionId], query: resultsQuerySchema, signedIn: true, runs: 60, credentials: "api-key" },
+    // The public API's jobs, mostly with the user's API key; a job's id is a bulk session's.
+    { method: "POST", path: "/api/integrations/validate-bulk", body: validateBulkRequestSchema, signedIn: true, runs: 120, apiKey: true },
+    { method: "GET", path: "/api/integrations/job-status", query: jobStatusQuerySchema, signedIn: true, runs: 40, apiKey: true },
+    { method: "GET", path: "/api/integrations/job-status/:id", params: [bulkSessionId], signedIn: true, runs: 40, apiKey: true },
+    { method: "GET", path: "/api/integrations/jobs/:id/results", params: [bulkSessionId], query: resultsQuerySchema, signedIn: true, runs: 60, apiKey: true },
     // The caller's own account. A confirmUsername matching the fuzz user's generated name is out of the question, so
     // the delete meets its 400 (or 401), and the users live on.
     { method: "GET", path: "/api/account/usage", signedIn: true, runs: 30 },

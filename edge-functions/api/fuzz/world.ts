@@ -32,8 +32,6 @@ export interface World {
   sessionIds: string[];
   /** For admin routes fuzzed past the guard: the same forged tokens, the two users' replaced by an admin's. */
   adminCredentials: Credentials;
-  /** For the public API: the same forged tokens, the two users' replaced by API keys of theirs. */
-  apiKeyCredentials: Credentials;
 }
 
 export async function prepareWorld(): Promise<World> {
@@ -51,19 +49,7 @@ export async function prepareWorld(): Promise<World> {
     logoutCredentials: { ...credentials, "user": `Bearer ${spare}`, "other-user": `Bearer ${otherSpare}` },
     sessionIds,
     adminCredentials: { ...credentials, "user": admin, "other-user": admin },
-    apiKeyCredentials: {
-      ...credentials,
-      "user": `Bearer ${await fuzzApiKey(user.id)}`,
-      "other-user": `Bearer ${await fuzzApiKey(otherUser.id)}`,
-    },
   };
-}
-
-/** A key of the user's whose own minute does not run out mid-run, so the fuzzed requests get past the key check. */
-async function fuzzApiKey(userId: string): Promise<string> {
-  const key = await newApiKey(userId, { name: "Fuzz" });
-  await withDatabase((sql) => sql`update public.api_keys set rate_limit = 6000 where id = ${key.id}`);
-  return key.secret;
 }
 
 const passwords = new Map<string, { username: string; password: string }>();

@@ -352,6 +352,7 @@ Deno.test("the session list is the user's own, newest first, with counts and sta
       completedAt: null,
       expiresAt: null,
       error: null,
+      apiKeyName: null,
     },
   );
 });
