@@ -20,8 +20,11 @@ export async function asUser<T>(claims: AccessTokenClaims, work: (sql: UserSql) 
 
 /** Makes the rest of the transaction run as the user (a test that arranges data as the superuser first uses it too). */
 export async function becomeUser(sql: postgres.TransactionSql, claims: AccessTokenClaims): Promise<void> {
-  await sql`set local role authenticated`;
-  await sql`select set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`;
+  // One statement, as PostgREST does it: set_config('role', ..., true) is `set local role`, and a round trip fewer on
+  // every request a user makes.
+  await sql`
+    select set_config('role', 'authenticated', true), set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)
+  `;
 }
 
 /** A byte stream produced inside one transaction as the user, read through a cursor (see stream.ts). */

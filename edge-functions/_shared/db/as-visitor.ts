@@ -8,8 +8,8 @@ export type VisitorSql = postgres.TransactionSql;
 
 export async function asVisitor<T>(work: (sql: VisitorSql) => Promise<T>): Promise<T> {
   return await database().begin(async (sql) => {
-    await sql`set local role anon`;
-    await sql`select set_config('request.jwt.claims', '{"role":"anon"}', true)`;
+    // One statement, as in becomeUser(): set_config('role', ..., true) is `set local role`.
+    await sql`select set_config('role', 'anon', true), set_config('request.jwt.claims', '{"role":"anon"}', true)`;
     return await work(sql);
     // As in asUser(): postgres.js types begin()'s result as "T with any promises in an array awaited".
   }) as T;

@@ -132,6 +132,8 @@ Deno.test("NUL in a query or path answers 400 naming it, never 500", async () =>
   assertError(await call("/api/contacts?listId=1%00", { token }), 400, unstorable("listId"));
   assertError(await call("/api/admin/system-popups/upgrade%00limit"), 400, unstorable("path"));
   assertError(await call("/api/admin/system-popups/%00"), 400, unstorable("path"));
+  // A NUL beside bytes that are not UTF-8, which the router still decodes to a NUL.
+  assertError(await call("/api/admin/system-popups/%00'%ED%A0%80"), 400, unstorable("path"));
   assertError(await call("/api/anonymous/check-limits/%00"), 400, unstorable("path"));
   assertError(await call("/api/contacts/1%00", { method: "DELETE", token }), 400, unstorable("path"));
   assertError(await call("/api/contact-lists/%00", { method: "PATCH", token, body: { name: "x" } }), 400, unstorable("path"));

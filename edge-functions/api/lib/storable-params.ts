@@ -17,7 +17,9 @@ function unstorablePath(pathname: string): string | null {
     try {
       decoded = decodeURIComponent(segment);
     } catch {
-      // Not UTF-8 once decoded: the router keeps such a segment as sent (%FF), which is storable text.
+      // Not UTF-8 once decoded: the router decodes what it can and keeps the rest as sent (%FF), so of all the
+      // escapes only a NUL's (%00) still reaches SQL.
+      if (/%00/.test(segment)) return `path: ${UNSTORABLE_TEXT_MESSAGE}`;
       continue;
     }
     if (!isStorableText(decoded)) return `path: ${UNSTORABLE_TEXT_MESSAGE}`;
