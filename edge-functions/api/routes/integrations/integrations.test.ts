@@ -18,6 +18,7 @@ import { grantCredits, ledgerUnits, NO_VALIDATIONS_LEFT, useUpTrial } from "../.
 import {
   callIntegrations,
   forgetLoopbackFailures,
+  keyUsage,
   newApiKey,
   ownInstance,
   testNetwork,
@@ -45,26 +46,6 @@ function assertRateLimitHeaders(answer: Answer, limit: number, remaining: number
   assert.ok(reset > now && reset <= now + 61, `X-RateLimit-Reset ${reset} is within the minute from ${now}`);
   assert.equal(answer.headers.get("ratelimit-limit"), String(limit));
   assert.equal(answer.headers.get("ratelimit-remaining"), String(remaining));
-}
-
-/**
- * The key's calls so far: those still in the call log and those the once-a-minute fold has moved into its usage days,
- * read in one statement, so a fold running meanwhile neither hides nor doubles one.
- */
-async function keyUsage(keyId: string): Promise<{ requests: number; emails: number; errors: number }> {
-  return await withDatabase(async (sql) => {
-    const [row] = await sql<{ requests: number; emails: number; errors: number }[]>`
-      select logged.requests + folded.requests as requests, logged.emails + folded.emails as emails,
-             logged.errors + folded.errors as errors
-        from (select count(*)::integer as requests, coalesce(sum(emails), 0)::integer as emails,
-                     (count(*) filter (where status >= 400))::integer as errors
-                from private.api_key_calls where key_id = ${keyId}) as logged,
-             (select coalesce(sum(requests), 0)::integer as requests, coalesce(sum(emails), 0)::integer as emails,
-                     coalesce(sum(errors), 0)::integer as errors
-                from public.api_key_usage where key_id = ${keyId}) as folded
-    `;
-    return { ...row! };
-  });
 }
 
 async function failedAttempts(network: string): Promise<number> {

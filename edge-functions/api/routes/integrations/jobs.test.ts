@@ -16,7 +16,7 @@ import {
 import { validationResultSchema } from "../../../_shared/validation/index.ts";
 import { FIXTURE_VERDICTS, pollUntil, sessionsOf, startUpload, uploadAnswer } from "../../testing/bulk.ts";
 import { grantCredits, ledgerUnits, useUpTrial } from "../../testing/credits.ts";
-import { callIntegrations, newApiKey, type TestApiKey } from "../../testing/integrations.ts";
+import { callIntegrations, keyUsage, newApiKey, type TestApiKey } from "../../testing/integrations.ts";
 import { type Answer, gateway, signedInUser, withDatabase } from "../../testing/stack.ts";
 
 interface KeyOwner {
@@ -65,17 +65,6 @@ async function waitForJob(owner: KeyOwner, jobId: string, status: JobStatus["sta
   }, () => `job ${jobId} did not become ${status}: ${JSON.stringify(last)}`);
 }
 
-/** Addresses the key's calls carried, logged or already folded into its usage. */
-async function emailsRecorded(keyId: string): Promise<number> {
-  return await withDatabase(async (sql) => {
-    const [row] = await sql<{ emails: number }[]>`
-      select (select coalesce(sum(emails), 0) from private.api_key_calls where key_id = ${keyId})
-        + (select coalesce(sum(emails), 0) from public.api_key_usage where key_id = ${keyId}) as emails
-    `;
-    return Number(row!.emails);
-  });
-}
-
 /** A session of the owner's in `status`, as the database may hold it (a job is only running for a moment). */
 async function sessionIn(owner: KeyOwner, status: string): Promise<string> {
   return await withDatabase(async (sql) => {
@@ -93,7 +82,7 @@ Deno.test("more than 1,000 entries is 413 before any entry is checked", async ()
   const owner = await keyOwner();
   const emails = [...addresses(1_000), 42];
   assertRefused(await validateBulk(owner, { emails }), 413, "At most 1,000 emails per call", "integrations_bulk_too_many");
-  assert.equal(await emailsRecorded(owner.key.id), 0);
+  assert.equal((await keyUsage(owner.key.id)).emails, 0);
 });
 
 Deno.test("an empty or malformed entry is 400 naming its index; so is a bad name, callbackUrl or Idempotency-Key", async () => {
@@ -134,7 +123,7 @@ Deno.test("up to 50 addresses are answered inline, in the order sent, a validati
     assert.equal(parsed.find((result) => result.email === email)?.verdict, verdict, email);
   }
   assert.equal(await ledgerUnits(owner.id, "validation"), 50);
-  assert.equal(await emailsRecorded(owner.key.id), 50);
+  assert.equal((await keyUsage(owner.key.id)).emails, 50);
   assert.deepEqual(await sessionsOf(owner.token), [], "inline answers start no job");
 });
 
@@ -145,7 +134,7 @@ Deno.test("51 addresses become a job on the bulk page under the key's name, whic
   assert.equal(job.status, "queued");
   assert.equal(job.statusUrl.endsWith(`/api/integrations/job-status/${job.jobId}`), true, job.statusUrl);
   assert.match(job.statusUrl, /^https?:\/\//);
-  assert.equal(await emailsRecorded(owner.key.id), 51);
+  assert.equal((await keyUsage(owner.key.id)).emails, 51);
   assert.equal(await ledgerUnits(owner.id, "bulk_row"), 51, "a unit per distinct address, as the bulk page charges");
   assert.equal(await ledgerUnits(owner.id, "validation"), 0);
 
@@ -277,7 +266,7 @@ Deno.test("an Idempotency-Key answers the same job for the same body without a s
   assert.equal(again.jobId, first.jobId);
   assert.equal(await ledgerUnits(owner.id), units, "no second charge");
   assert.equal((await sessionsOf(owner.token)).length, 1, "no second job");
-  assert.equal(await emailsRecorded(owner.key.id), 60, "the replay validated nothing");
+  assert.equal((await keyUsage(owner.key.id)).emails, 60, "the replay validated nothing");
 
   assertRefused(
     await validateBulk(owner, { ...body, name: "Another" }, headers),
@@ -304,7 +293,7 @@ Deno.test("without credits: inline is 402 and charges nothing; a job is 402 and 
   assert.equal(integrationsErrorSchema.parse(job.json).code, "insufficient_credits");
   assert.deepEqual(await sessionsOf(owner.token), [], "the refused job's session is gone");
   assert.equal(await ledgerUnits(owner.id), 0);
-  assert.equal(await emailsRecorded(owner.key.id), 0, "a refused call validated nothing");
+  assert.equal((await keyUsage(owner.key.id)).emails, 0, "a refused call validated nothing");
 
   await grantCredits(owner.id, 51);
   const retried = accepted(await validateBulk(owner, body, headers));
