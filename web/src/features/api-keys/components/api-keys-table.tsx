@@ -9,7 +9,8 @@ import { Button } from "@/components/ui/button";
 import { type ColumnDef, DataTable } from "@/components/ui/data-table";
 import { cn } from "@/lib/cn";
 import { formatCount } from "@/lib/format";
-import { formatDate, formatWhen, isReplaced, KEY_STATUS_LABELS, keyLabel } from "../labels";
+import { formatDate, formatWhen, isReplaced, keyLabel } from "../labels";
+import { KeyStatusBadge } from "./key-status-badge";
 import { actionsColumn, narrow } from "./narrow-columns";
 import { RenameKeyDialog } from "./rename-key-dialog";
 import { RevokeKeyDialog } from "./revoke-key-dialog";
@@ -59,7 +60,7 @@ export function ApiKeysTable({ keys, onRotated }: { keys: ApiKey[]; onRotated: (
         return expiresAt ? <span title={formatWhen(expiresAt)}>{formatDate(expiresAt)}</span> : "Never";
       },
     },
-    { accessorKey: "status", header: "Status", meta: narrow(), cell: ({ row }) => <KeyStatusBadge apiKey={row.original} /> },
+    { accessorKey: "status", header: "Status", meta: narrow(), cell: ({ row }) => <KeyStatus apiKey={row.original} /> },
     {
       id: "actions",
       header: () => <span className="sr-only">Actions</span>,
@@ -79,13 +80,9 @@ export function ApiKeysTable({ keys, onRotated }: { keys: ApiKey[]; onRotated: (
   );
 }
 
-function KeyStatusBadge({ apiKey }: { apiKey: ApiKey }) {
+function KeyStatus({ apiKey }: { apiKey: ApiKey }) {
   if (isReplaced(apiKey)) return <Badge variant="outline">Rotated</Badge>;
-  return (
-    <Badge variant={apiKey.status === "active" ? "success" : apiKey.status === "revoked" ? "destructive" : "secondary"}>
-      {KEY_STATUS_LABELS[apiKey.status]}
-    </Badge>
-  );
+  return <KeyStatusBadge status={apiKey.status} />;
 }
 
 function KeyActions({ apiKey, onAction }: { apiKey: ApiKey; onAction: (action: KeyAction) => void }) {

@@ -14,7 +14,8 @@ import { SearchInput } from "@/components/ui/search-input";
 import { AdminSection, countColumn, whenColumn } from "@/features/admin";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useAdminApiKeys } from "../api/get-admin-api-keys";
-import { KeyName, KeyOwner, KeyStatusBadge, rateLimitText, STATUS_LABELS } from "./key-labels";
+import { KEY_STATUS_LABELS, KeyStatusBadge } from "@/features/api-keys";
+import { KeyName, KeyOwner, rateLimitText } from "./key-labels";
 import { RateLimitDialog } from "./rate-limit-dialog";
 import { RevokeKeyDialog } from "./revoke-key-dialog";
 import { TopKeysToday } from "./top-keys-today";
@@ -69,7 +70,7 @@ export function ApiManagementPage() {
                   <option value="">All keys</option>
                   {API_KEY_STATUSES.map((status) => (
                     <option key={status} value={status}>
-                      {STATUS_LABELS[status]}
+                      {KEY_STATUS_LABELS[status]}
                     </option>
                   ))}
                 </NativeSelect>

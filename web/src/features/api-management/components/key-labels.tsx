@@ -1,14 +1,6 @@
 // How a key and its owner read on the admin screen: the key's name beside its shown prefix, the owner by email with
-// their name under it, and the status as a badge (active green, revoked red, expired grey).
-import type { AdminApiKey, ApiKeyStatus } from "@contracts/api-keys";
-import { Badge } from "@/components/ui/badge";
-
-export const STATUS_LABELS: Record<ApiKeyStatus, string> = { active: "Active", revoked: "Revoked", expired: "Expired" };
-const STATUS_VARIANTS = { active: "success", revoked: "destructive", expired: "secondary" } as const;
-
-export function KeyStatusBadge({ status }: { status: ApiKeyStatus }) {
-  return <Badge variant={STATUS_VARIANTS[status]}>{STATUS_LABELS[status]}</Badge>;
-}
+// their name under it. The status badge is the owner's screen's own (features/api-keys).
+import type { AdminApiKey } from "@contracts/api-keys";
 
 export function KeyName({ apiKey }: { apiKey: AdminApiKey }) {
   return (
