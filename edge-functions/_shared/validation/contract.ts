@@ -1,5 +1,6 @@
 // The email validation contract shared by the api function and the SPA: POST /api/validate-email and its answer.
 import { z } from "zod";
+import { smtpCheckSchema } from "../contracts/mailbox.ts";
 import { text } from "../contracts/text.ts";
 
 /** The spec's ceiling for what a request may carry; the engine itself applies RFC 5321's 254 for validity. */
@@ -23,6 +24,8 @@ export type Verdict = z.infer<typeof verdictSchema>;
  * records, so nothing can receive its mail (Reacher and AfterShip call this "no MX" too, which hides the difference
  * from a domain with implicit MX). `mx_host_unresolved`: MX records whose hosts have no A or AAAA record at all;
  * `mx_private_address`: MX hosts that resolve only to loopback or private addresses (both undeliverable).
+ * The mailbox codes come from the SMTP probe (mailbox/contract.ts's outcomes): `mailbox_unverifiable` goes beyond the
+ * issue's list for a provider whose "yes" proves nothing.
  */
 export const REASON_CODES = [
   "invalid_syntax",
@@ -37,6 +40,14 @@ export const REASON_CODES = [
   "role_account",
   "free_provider",
   "possible_typo",
+  "mailbox_exists",
+  "mailbox_not_found",
+  "mailbox_full",
+  "catch_all",
+  "smtp_blocked",
+  "smtp_unavailable",
+  "greylisted",
+  "mailbox_unverifiable",
 ] as const;
 export const reasonCodeSchema = z.enum(REASON_CODES);
 export type ReasonCode = z.infer<typeof reasonCodeSchema>;
@@ -65,8 +76,8 @@ export const validationResultSchema = z.object({
   suggestion: z.string().nullable(),
   riskScore: z.number().int().min(0).max(100),
   deliverabilityScore: z.number().int().min(0).max(100),
-  /** Room for SMTP mailbox probing (not done: port 25 is closed on Supabase Edge Functions); null until then. */
-  smtp: z.null(),
+  /** What the mail server said of the mailbox, or that it was not asked (yet) and why. */
+  smtp: smtpCheckSchema,
   validatedAt: z.iso.datetime(),
 });
 export type ValidationResult = z.infer<typeof validationResultSchema>;

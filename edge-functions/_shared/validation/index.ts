@@ -8,6 +8,7 @@ export {
   validationResultSchema,
   type Verdict,
 } from "./contract.ts";
+export { applyMailbox } from "./mailbox-verdict.ts";
 export { realTlds } from "./lists.ts";
 export { recordValidation } from "./record-validation.ts";
 export { isRoleAccount } from "./role-account.ts";

@@ -17,7 +17,7 @@ const result: ValidationResult = {
   suggestion: "ann@gmail.com",
   riskScore: 40,
   deliverabilityScore: 60,
-  smtp: null,
+  smtp: { status: "not_checked", reason: "not_requested" },
   validatedAt: "2026-11-22T12:00:00.000Z",
 };
 

@@ -68,7 +68,7 @@ Deno.test("a deliverable address: the whole result", async () => {
     suggestion: null,
     riskScore: 0,
     deliverabilityScore: 100,
-    smtp: null,
+    smtp: { status: "not_checked", reason: "not_requested" },
     validatedAt: "2026-11-22T10:00:00.000Z",
   });
 });

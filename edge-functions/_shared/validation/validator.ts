@@ -1,6 +1,7 @@
 // One address in, one ValidationResult out: syntax, then what the lists say about the domain and the local part,
 // then DNS, then the verdict and scores. No HTTP and no database here; the resolver brings DNS and its caches.
 import type { MailDomainResolver } from "../dns/index.ts";
+import { SMTP_NOT_REQUESTED, type SmtpCheck } from "../contracts/mailbox.ts";
 import type { ValidationResult } from "./contract.ts";
 import { profileDomain } from "./domain-profile.ts";
 import { isRoleAccount } from "./role-account.ts";
@@ -15,6 +16,9 @@ export interface EmailValidatorOptions {
 }
 
 export type EmailValidator = (input: string) => Promise<ValidationResult>;
+
+/** Only a domain that takes mail has a server to ask about the mailbox. */
+const NOT_RECEIVING: SmtpCheck = { status: "not_checked", reason: "not_receiving" };
 
 const NO_FLAGS: AddressFlags = { disposable: false, roleAccount: false, freeProvider: false, possibleTypo: false };
 
@@ -45,7 +49,7 @@ export function createEmailValidator({ resolver, now = () => new Date() }: Email
         freeProvider: false,
         suggestion: null,
         ...scoreAddress(acceptance, NO_FLAGS),
-        smtp: null,
+        smtp: NOT_RECEIVING,
         validatedAt: now().toISOString(),
       };
     }
@@ -75,7 +79,7 @@ export function createEmailValidator({ resolver, now = () => new Date() }: Email
       freeProvider: flags.freeProvider,
       suggestion: profile.suggestedDomain === null ? null : `${address.local}@${profile.suggestedDomain}`,
       ...scoreAddress(acceptance, flags),
-      smtp: null,
+      smtp: acceptance === "mx" || acceptance === "implicit" ? SMTP_NOT_REQUESTED : NOT_RECEIVING,
       validatedAt: now().toISOString(),
     };
   };

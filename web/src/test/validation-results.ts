@@ -20,7 +20,7 @@ export function deliverableResult(email = "someone@mailscout-demo.test"): Valida
     suggestion: null,
     riskScore: 5,
     deliverabilityScore: 95,
-    smtp: null,
+    smtp: { status: "not_checked", reason: "not_requested" },
     validatedAt: "2026-11-22T10:00:00.000Z",
   };
 }

@@ -26,7 +26,19 @@ const VALIDATION_EXAMPLE = {
   suggestion: null,
   riskScore: 5,
   deliverabilityScore: 95,
-  smtp: null,
+  smtp: {
+    status: "checked",
+    outcome: "exists",
+    smtpConnectable: true,
+    smtpDeliverable: true,
+    isCatchAll: false,
+    catchAllConfidence: 0,
+    mxHost: "mx.example.com",
+    tls: "verified",
+    reply: { code: 250, enhancedCode: "2.1.5", text: "OK" },
+    provider: null,
+    checkedAt: "2026-01-02T03:04:05.000Z",
+  },
   validatedAt: "2026-01-02T03:04:05.000Z",
 } satisfies ValidationResult;
 
