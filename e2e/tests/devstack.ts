@@ -18,3 +18,25 @@ export async function setFunctionSettings(
   });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+export type ProbeWorker = { id: string; pid: number };
+
+/**
+ * Starts a mailbox probe worker beside the stack (the test stack runs none), pointed at the SMTP fixture. It answers
+ * once the worker's heartbeat row exists, so the api sees a live worker from then on.
+ */
+export async function startProbeWorker(request: APIRequestContext): Promise<ProbeWorker> {
+  const response = await request.post("/_devstack/probe-workers", {
+    headers: { Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as ProbeWorker;
+}
+
+/** Stops a probe worker the way an operator does (SIGTERM): it finishes or hands back its probes and forgets itself. */
+export async function stopProbeWorker(request: APIRequestContext, worker: ProbeWorker): Promise<void> {
+  const response = await request.delete(`/_devstack/probe-workers/${worker.id}`, {
+    headers: { Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}

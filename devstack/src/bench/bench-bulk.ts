@@ -26,14 +26,21 @@ const SAMPLE_EVERY_MS = 50;
 
 const localParts = ["ann", "bob.smith", "info", "c.jones+news", "sales", "d_lee", "eve", "frank.o"];
 
-/** The file as the SPA sends it: the email and a name column, each row with its cells. */
-const rows = Array.from({ length: ROWS }, (_, i) => {
-  const email = `${localParts[i % localParts.length]}${i}@${benchDomain(i % DOMAINS, 5)}`;
-  const firstName = `Person ${i}`;
-  return { email, firstName, cells: [email, firstName] };
-});
+type BulkRow = { email: string; firstName: string; cells: string[] };
 
-type Run = {
+/** The file as the SPA sends it: the email and a name column, each row with its cells. */
+export function bulkRows(emails: string[]): BulkRow[] {
+  return emails.map((email, i) => {
+    const firstName = `Person ${i}`;
+    return { email, firstName, cells: [email, firstName] };
+  });
+}
+
+const benchRows = bulkRows(
+  Array.from({ length: ROWS }, (_, i) => `${localParts[i % localParts.length]}${i}@${benchDomain(i % DOMAINS, 5)}`),
+);
+
+export type BulkRun = {
   ms: number;
   progress: BulkProgress;
   /** Commit → client, per progress event. */
@@ -46,15 +53,15 @@ type Run = {
 export async function bulkFigures(stack: RunningStack): Promise<[string, string][]> {
   const token = await signIn(stack);
   // The first job meets cold DNS and worker caches; the killed run is compared with a warm one, as it runs warm too.
-  const cold = await runJob(stack, token, { killWorkerHalfway: false });
-  const warm = await runJob(stack, token, { killWorkerHalfway: false });
-  const killed = await runJob(stack, token, { killWorkerHalfway: true });
-  const perSecond = (run: Run) => `${Math.round(ROWS / (run.ms / 1000)).toLocaleString("en")} rows/s`;
-  const counts = (run: Run) =>
+  const cold = await runBulkJob(stack, token, benchRows, { killWorkerHalfway: false });
+  const warm = await runBulkJob(stack, token, benchRows, { killWorkerHalfway: false });
+  const killed = await runBulkJob(stack, token, benchRows, { killWorkerHalfway: true });
+  const perSecond = (run: BulkRun) => `${Math.round(ROWS / (run.ms / 1000)).toLocaleString("en")} rows/s`;
+  const counts = (run: BulkRun) =>
     `${run.progress.status}: ${run.progress.processedEmails.toLocaleString("en")} processed, ` +
     `${run.progress.validCount} valid, ${run.progress.invalidCount} invalid, ${run.progress.warningCount} warning`;
   const label = (what: string) => `bulk, ${ROWS.toLocaleString("en")} rows over ${DOMAINS.toLocaleString("en")} domains: ${what}`;
-  const change = (run: Run) => {
+  const change = (run: BulkRun) => {
     const percent = Math.round((run.ms / warm.ms - 1) * 100);
     return percent >= 0 ? `${percent}% slower than warm` : `${-percent}% faster than warm`;
   };
@@ -87,14 +94,20 @@ async function signIn(stack: RunningStack): Promise<string> {
   return (login.headers.get("authorization") ?? "").replace(/^Bearer /, "");
 }
 
-async function runJob(stack: RunningStack, token: string, options: { killWorkerHalfway: boolean }): Promise<Run> {
+/** Uploads `rows` as the SPA does, in parts, and follows the session's private topic to its end. */
+export async function runBulkJob(
+  stack: RunningStack,
+  token: string,
+  rows: BulkRow[],
+  options: { killWorkerHalfway: boolean },
+): Promise<BulkRun> {
   const realtime = realtimeClient(stack, token);
   const sql = postgres(stack.dbUrl, { max: 1, onnotice: () => {} });
   const memory = sampleMemory(stack);
   const received: { id: string; at: number }[] = [];
   let workerKilled = false;
   try {
-    const parts = Array.from({ length: Math.ceil(ROWS / BULK_PART_MAX_ROWS) }, (_, i) =>
+    const parts = Array.from({ length: Math.ceil(rows.length / BULK_PART_MAX_ROWS) }, (_, i) =>
       rows.slice(i * BULK_PART_MAX_ROWS, (i + 1) * BULK_PART_MAX_ROWS),
     );
     const startedAt = performance.now();
@@ -105,7 +118,7 @@ async function runJob(stack: RunningStack, token: string, options: { killWorkerH
           sessionName: "bench",
           fileName: "bench.csv",
           columns: ["email", "first name"],
-          totalRows: ROWS,
+          totalRows: rows.length,
           final: parts.length === 1,
         })
       ).json(),
