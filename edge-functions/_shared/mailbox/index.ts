@@ -8,3 +8,8 @@ export {
   type ProbeRequestItem,
   requestMailboxProbes,
 } from "./privileged-requests.ts";
+// The probe worker's parts, for its runner (edge-functions/probe-worker/main.ts).
+export { probeQueue, type ProbeQueue } from "./privileged.ts";
+export { probeSettingsOf, probeWorkerSettingsFromEnv } from "./settings.ts";
+export { runProbeWorker } from "./worker.ts";
+export { probeDomain } from "./probe.ts";
