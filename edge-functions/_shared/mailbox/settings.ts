@@ -34,7 +34,8 @@ export const probeWorkerEnvSchema = z.object({
   /** host:port every conversation goes to after the MX host's address was checked; tests only. */
   SMTP_PROBE_TARGET: unsetWhenEmpty(
     z.string().regex(HOST_PORT, "must be host:port").refine(
-      (target) => Number(HOST_PORT.exec(target)![1]) <= 65_535,
+      // zod runs this after a failed regex too, so a target without a port is left to the regex's message.
+      (target) => Number(HOST_PORT.exec(target)?.[1] ?? 0) <= 65_535,
       "must name a port up to 65535",
     ).optional(),
   ),
