@@ -125,9 +125,15 @@ export function createGateway(options: GatewayOptions): Hono {
     await next();
   });
   // Answers once the worker's heartbeat row exists, so the test's next probe request finds a worker alive.
+  // An optional body sets the worker's own settings over the stack's, as PUT /_devstack/functions/NAME/settings does.
   app.post("/_devstack/probe-workers", async (c) => {
+    const text = await c.req.text();
+    const settings = functionSettingsOverrideSchema.safeParse(text === "" ? {} : await c.req.json().catch(() => undefined));
+    if (!settings.success) {
+      return c.json({ message: "The body must be empty or map setting names (UPPER_CASE) to a text or null" }, 400);
+    }
     try {
-      return c.json(await options.probeWorkers.start(), 201);
+      return c.json(await options.probeWorkers.start(settings.data), 201);
     } catch (error) {
       return c.json({ message: `The probe worker did not start: ${(error as Error).message}` }, 500);
     }

@@ -16,8 +16,9 @@ export interface ProbeWorkerStatus {
 }
 
 export interface ProbeWorkers {
-  /** Starts a worker and resolves once its heartbeat row exists. */
-  start(): Promise<ProbeWorkerStatus>;
+  /** Starts a worker and resolves once its heartbeat row exists; `settings` over the stack's (null unsets one), as a
+   * test's shorter SMTP_PROBE_TIMEOUT_SECONDS. */
+  start(settings?: Record<string, string | null>): Promise<ProbeWorkerStatus>;
   /** The workers running now. */
   list(): ProbeWorkerStatus[];
   /** Asks the worker to stop (SIGTERM) and resolves once it has exited; false when there is no such worker. */
@@ -41,7 +42,12 @@ export function probeWorkers(options: { env: Record<string, string>; log: (line:
   const env = { ...options.env };
   for (const [name, value] of Object.entries(LOCAL_PROBE_IDENTITY)) if (!env[name]) env[name] = value;
 
-  async function start(): Promise<ProbeWorkerStatus> {
+  async function start(settings: Record<string, string | null> = {}): Promise<ProbeWorkerStatus> {
+    const workerEnv = { ...env };
+    for (const [name, value] of Object.entries(settings)) {
+      if (value === null) delete workerEnv[name];
+      else workerEnv[name] = value;
+    }
     let announce!: (id: string) => void;
     const ready = new Promise<string>((resolve) => (announce = resolve));
     const server = await startServer(
@@ -58,7 +64,7 @@ export function probeWorkers(options: { env: Record<string, string>; log: (line:
       ],
       {
         cwd: paths.repoRoot,
-        env: { ...denoRuntimeEnv(), ...env },
+        env: { ...denoRuntimeEnv(), ...workerEnv },
         stopSignal: "SIGTERM",
         forceSignal: "SIGKILL",
         gracePeriodMs: STOP_GRACE_MS,
