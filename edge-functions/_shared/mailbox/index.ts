@@ -8,3 +8,6 @@ export {
   type ProbeRequestItem,
   requestMailboxProbes,
 } from "./privileged-requests.ts";
+export { type AddressProbe, type CatchAllTally, type DomainProbe, probeDomain, type ProbeDomainInput, type ProbeSettings } from "./probe.ts";
+export { ACCEPT_ALL_PROVIDERS, acceptAllProvider, type KnownProvider } from "./providers.ts";
+export { parseTarget } from "./mx-targets.ts";
