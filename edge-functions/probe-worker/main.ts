@@ -8,6 +8,7 @@
 //
 // SIGTERM or SIGINT stops it cleanly: it claims nothing more, stores or gives back what it holds, removes its
 // heartbeat row and exits 0.
+import { createDnsClientFromSettings } from "../_shared/dns/index.ts";
 import {
   probeDomain,
   probeQueue,
@@ -35,6 +36,7 @@ try {
     queue,
     probeDomain,
     probeSettings: probeSettingsOf(settings, caCerts),
+    dns: createDnsClientFromSettings(settings.dnsServers),
     domainsAtOnce: settings.domainsAtOnce,
     stop: stop.signal,
     log,

@@ -4,6 +4,7 @@
 // so it holds its own pool, made from its own SUPABASE_DB_URL rather than the functions' environment.
 import postgres from "postgres";
 import type { ValidationResult } from "../validation/index.ts";
+import type { CatchAllTally } from "./probe.ts";
 
 /** A probe handed to this worker under its lease. */
 export interface ClaimedProbe {
@@ -21,7 +22,7 @@ export interface ClaimedProbe {
 
 export interface ProbeQueue {
   heartbeat(workerId: string, name: string): Promise<void>;
-  /** Removes the worker's row, so nothing counts on it once it has gone. */
+  /** Removes the worker's row and gives back any host slot it still holds, so nothing counts on it once it has gone. */
   leave(workerId: string): Promise<void>;
   /** Pending probes of one domain (the oldest due one's), now running under this worker's lease. */
   claim(workerId: string, leaseSeconds: number, limit: number): Promise<ClaimedProbe[]>;
@@ -31,6 +32,8 @@ export interface ProbeQueue {
   release(workerId: string, probeIds: string[]): Promise<void>;
   /** false when the lease was lost (another worker took the probe over). */
   complete(workerId: string, probeId: string, result: ValidationResult): Promise<boolean>;
+  /** The domain's catch-all tally while still fresh, with its confidence (0 to 1); null when there is none. */
+  knownCatchAll(domain: string): Promise<(CatchAllTally & { confidence: number }) | null>;
   /** Adds samples to the domain's catch-all record and answers its confidence, 0 to 1. */
   recordCatchAll(domain: string, samples: number, accepted: number): Promise<number>;
   /** 0 when this worker now holds a slot of the host (and may connect), else milliseconds to wait before asking again. */
@@ -57,7 +60,7 @@ export function probeQueue(dbUrl: string, options: { connections: number }): Pro
       await sql`select private.probe_worker_heartbeat(${workerId}, ${name})`;
     },
     async leave(workerId) {
-      await sql`delete from public.probe_workers where id = ${workerId}`;
+      await sql`select private.remove_probe_worker(${workerId})`;
     },
     async claim(workerId, leaseSeconds, limit) {
       const rows = await sql<
@@ -93,6 +96,14 @@ export function probeQueue(dbUrl: string, options: { connections: number }): Pro
         select private.complete_mailbox_probe(${workerId}, ${probeId}, ${sql.json(result as never)}) as done
       `;
       return row!.done;
+    },
+    async knownCatchAll(domain) {
+      const [row] = await sql<{ samples: number; accepted: number; confidence: string }[]>`
+        select c.samples, c.accepted, private.catch_all_confidence(c.samples, c.accepted) as confidence
+        from public.mail_domain_catch_all as c
+        where c.domain = ${domain} and c.expires_at > now()
+      `;
+      return row ? { samples: row.samples, accepted: row.accepted, confidence: Number(row.confidence) } : null;
     },
     async recordCatchAll(domain, samples, accepted) {
       const [row] = await sql<{ confidence: string }[]>`

@@ -14,15 +14,11 @@ Deno.test("MX hosts are asked in priority order, without a trailing dot or repea
   assert.deepEqual(mxHostsOf({ mxRecords: [] }, "implicit-mx.test"), ["implicit-mx.test"]);
 });
 
-Deno.test("a first greylisting is retried after the server's delay, unless that is past the deadline or spent", () => {
+Deno.test("a first greylisting is retried after the server's delay, unless that is past the deadline", () => {
   const deadline = new Date(checkedAt.getTime() + 60_000);
-  assert.deepEqual(
-    greylistRetryAt({ greylisted: false, deadline }, 2_000, checkedAt),
-    new Date(checkedAt.getTime() + 2_000),
-  );
-  assert.equal(greylistRetryAt({ greylisted: false, deadline }, 60_000, checkedAt), null);
-  assert.equal(greylistRetryAt({ greylisted: true, deadline }, 2_000, checkedAt), null);
-  assert.equal(greylistRetryAt({ greylisted: false, deadline }, undefined, checkedAt), null);
+  assert.deepEqual(greylistRetryAt(deadline, 2_000, checkedAt), new Date(checkedAt.getTime() + 2_000));
+  assert.equal(greylistRetryAt(deadline, 60_000, checkedAt), null);
+  assert.equal(greylistRetryAt(deadline, undefined, checkedAt), null);
 });
 
 Deno.test("a host slot outlives the longest conversation, so it is never taken over mid-conversation", () => {
@@ -36,6 +32,7 @@ const probe = (results: DomainProbe["results"]): DomainProbe => ({
   tls: "verified",
   connectable: true,
   catchAll: { samples: 2, accepted: 0 },
+  provider: null,
   results,
 });
 
@@ -81,4 +78,11 @@ Deno.test("an address the conversation never reached is unavailable, with no rep
   assert.equal(check.smtpConnectable, false);
   assert.equal(check.reply, null);
   assert.equal(check.catchAllConfidence, null);
+});
+
+Deno.test("a known provider is named where its habit of accepting every address decided the outcome", () => {
+  const yahoo = { ...probe(new Map()), provider: "Yahoo" };
+  const unverifiable = { outcome: "unverifiable" as const, reply };
+  assert.equal(smtpCheckOf(yahoo, unverifiable, null, checkedAt).provider, "Yahoo");
+  assert.equal(smtpCheckOf(yahoo, { outcome: "not_found", reply }, null, checkedAt).provider, null);
 });

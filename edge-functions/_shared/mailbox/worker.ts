@@ -11,7 +11,8 @@
 import { applyMailbox, type ValidationResult } from "../validation/index.ts";
 import type { SmtpChecked } from "./contract.ts";
 import type { ClaimedProbe, ProbeQueue } from "./privileged.ts";
-import type { DomainProbe, ProbeDomainInput, ProbeSettings } from "./probe.ts";
+import type { DnsClient } from "../dns/index.ts";
+import type { AddressProbe, DomainProbe, ProbeDomainInput, ProbeSettings } from "./probe.ts";
 
 /** A live worker says so this often; the api counts a worker seen in the last 30 s as there to take a probe. */
 export const HEARTBEAT_MS = 10_000;
@@ -34,6 +35,8 @@ export interface ProbeWorkerOptions {
   queue: ProbeQueue;
   probeDomain: (input: ProbeDomainInput) => Promise<DomainProbe>;
   probeSettings: ProbeSettings;
+  /** The project's DNS client (DNS_SERVERS), for the MX hosts' addresses. */
+  dns: DnsClient;
   domainsAtOnce: number;
   /** Aborted to stop: the worker claims nothing more, finishes or gives back what it holds and leaves. */
   stop: AbortSignal;
@@ -102,23 +105,29 @@ async function workBatch(probes: ClaimedProbe[], options: ProbeWorkerOptions, gi
   try {
     holdsSlot = await takeHostSlot(queue, host, id, slotLeaseSeconds(options.probeSettings), giveUp);
     if (!holdsSlot) throw new Error("the worker stopped while waiting for the host");
+    // A fresh finding spares the server the made-up addresses, and is not counted again.
+    const known = await queue.knownCatchAll(domain);
     const probe = await options.probeDomain({
       domain,
       addresses: probes.map((claimed) => claimed.email),
       mxHosts,
-      catchAllKnown: false,
+      catchAllKnown: known,
+      greylistRetry: new Set(probes.filter((claimed) => claimed.greylisted).map((claimed) => claimed.email)),
       settings: options.probeSettings,
+      dns: options.dns,
       signal: giveUp,
     });
+    // Cut short by the stop: what it did not ask about is given back, not stored as unavailable.
+    if (giveUp.aborted) throw new Error("the worker stopped mid-conversation");
     await queue.releaseHostSlot(host, id);
     holdsSlot = false;
     const { samples, accepted } = probe.catchAll;
-    const confidence = samples > 0 ? await queue.recordCatchAll(domain, samples, accepted) : null;
+    const confidence = known ? known.confidence : samples > 0 ? await queue.recordCatchAll(domain, samples, accepted) : null;
     const checkedAt = new Date();
     const later = new Map<number, string[]>();
     for (const claimed of probes) {
       const answer = probe.results.get(claimed.email);
-      const retryAt = greylistRetryAt(claimed, answer?.retryAfterMs, checkedAt);
+      const retryAt = greylistRetryAt(claimed.deadline, answer?.retryAfterMs, checkedAt);
       if (retryAt) {
         later.set(retryAt.getTime(), [...(later.get(retryAt.getTime()) ?? []), claimed.probeId]);
         continue;
@@ -171,16 +180,12 @@ export function mxHostsOf(dnsResult: Pick<ValidationResult, "mxRecords">, domain
   return hosts.length > 0 ? [...new Set(hosts)] : [domain];
 }
 
-/** When a first greylisting is retried, or null: no greylisting, the retry already spent, or due past the deadline
- * (then the address ends as greylisted). */
-export function greylistRetryAt(
-  claimed: Pick<ClaimedProbe, "greylisted" | "deadline">,
-  retryAfterMs: number | undefined,
-  now: Date,
-): Date | null {
-  if (retryAfterMs === undefined || claimed.greylisted) return null;
+/** When a first greylisting (the probe gives its delay only then) is retried, or null: none, or due past the
+ * deadline, when the address ends as greylisted. */
+export function greylistRetryAt(deadline: Date, retryAfterMs: number | undefined, now: Date): Date | null {
+  if (retryAfterMs === undefined) return null;
   const at = new Date(now.getTime() + retryAfterMs);
-  return at < claimed.deadline ? at : null;
+  return at < deadline ? at : null;
 }
 
 const DELIVERABLE: Record<SmtpChecked["outcome"], boolean | null> = {
@@ -194,13 +199,11 @@ const DELIVERABLE: Record<SmtpChecked["outcome"], boolean | null> = {
   unverifiable: null,
 };
 
-type AddressAnswer = DomainProbe["results"] extends Map<string, infer Answer> ? Answer : never;
-
 /** The check for one address from its domain's conversation; an address the probe has no answer for (the
  * conversation ended before it) was not reachable. */
 export function smtpCheckOf(
   probe: DomainProbe,
-  answer: AddressAnswer | undefined,
+  answer: AddressProbe | undefined,
   catchAllConfidence: number | null,
   checkedAt: Date,
 ): SmtpChecked {
@@ -215,7 +218,8 @@ export function smtpCheckOf(
     mxHost: probe.mxHost,
     tls: probe.tls,
     reply: answer?.reply ?? null,
-    provider: answer?.provider ?? null,
+    // Named only where the provider's habit decided the outcome.
+    provider: outcome === "unverifiable" ? probe.provider : null,
     checkedAt: checkedAt.toISOString(),
   };
 }
