@@ -1,4 +1,5 @@
-// The commands behind the npm scripts: start (the dev stack), db:reset, and the lead's test and bench runners.
+// The commands behind the npm scripts: start (the dev stack), db:reset, and the lead's test and bench runners; and
+// smtp-fixture, the fixture SMTP server alone, for trying the mailbox probe by hand.
 import { applySchema } from "../db/database.ts";
 import { lockDataDir } from "../db/data-dir-lock.ts";
 import { LOCAL_ANON_KEY } from "../auth/keys.ts";
@@ -128,8 +129,12 @@ async function main(command: string | undefined): Promise<number> {
       const { runBench } = await import("../bench/bench.ts");
       return runBench();
     }
+    case "smtp-fixture": {
+      const { runSmtpFixture } = await import("../smtp-fixture/command.ts");
+      return runSmtpFixture(process.argv.slice(3), log);
+    }
     default:
-      console.error("usage: mailscout <start|test|db:reset|bench>");
+      console.error("usage: mailscout <start|test|db:reset|bench|smtp-fixture>");
       return 2;
   }
 }
