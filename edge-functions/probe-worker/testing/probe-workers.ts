@@ -57,8 +57,17 @@ export async function withProbeWorkers<T>(
   }
 }
 
-/** One SMTP connection the fixture saw: the commands it received and its replies, in order. */
-export type Transcript = Record<string, unknown>;
+/** What the fixture saw (devstack/src/smtp-fixture/transcripts.ts): each connection's lines in order, and how many
+ * DATA commands it refused. */
+export interface Transcripts {
+  connections: { id: string; openedAt: string; closedAt: string | null; tls: boolean; lines: TranscriptLine[] }[];
+  dataCommands: number;
+}
+export interface TranscriptLine {
+  at: string;
+  from: "client" | "server";
+  text: string;
+}
 
 const fixture = () => requiredEnv("SMTP_FIXTURE_URL").replace(/\/+$/, "");
 
@@ -69,11 +78,11 @@ export async function resetSmtpFixture(): Promise<void> {
   assert.equal(response.status < 300, true, `POST /_fake/reset answered ${response.status}`);
 }
 
-export async function smtpTranscripts(): Promise<Transcript[]> {
+export async function smtpTranscripts(): Promise<Transcripts> {
   const response = await fetch(`${fixture()}/_fake/transcripts`);
   const text = await response.text();
   assert.equal(response.status, 200, text);
-  return JSON.parse(text) as Transcript[];
+  return JSON.parse(text) as Transcripts;
 }
 
 const validate = createEmailValidator({
