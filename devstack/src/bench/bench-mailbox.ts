@@ -10,6 +10,7 @@ import postgres from "postgres";
 import { SMTP_NOT_REQUESTED } from "../../../edge-functions/_shared/mailbox/contract.ts";
 import { validationResultSchema, type ValidationResult } from "../../../edge-functions/_shared/validation/contract.ts";
 import type { RunningStack } from "../cli/stack.ts";
+import { smtpFixtureControls, type SmtpFixtureControls } from "../smtp-fixture/testing.ts";
 import { bulkRows, runBulkJob } from "./bench-bulk.ts";
 import { grantCredits, registerAccount, request, seconds } from "./bench-measure.ts";
 
@@ -24,7 +25,9 @@ type Politeness = { concurrency: number; intervalMs: number };
 type RateRun = { probes: number; ms: number; unfinished: number; conversations: Conversations };
 type Conversations = { count: number; meanMs: number };
 
-export async function mailboxFigures(stack: RunningStack, fixtureControlUrl: string): Promise<[string, string][]> {
+export async function mailboxFigures(stack: RunningStack): Promise<[string, string][]> {
+  if (!stack.smtpFixture) throw new Error("the mailbox figures need the bench stack's SMTP fixture");
+  const fixture = smtpFixtureControls(stack.smtpFixture.controlUrl);
   const sql = postgres(stack.dbUrl, { max: 2, onnotice: () => {} });
   try {
     const account = await registerAccount(stack, sql, "bench_mailbox");
@@ -33,8 +36,8 @@ export async function mailboxFigures(stack: RunningStack, fixtureControlUrl: str
     const dnsResults = await domainResults(stack, account.token);
     const politeness = await politenessSettings(sql);
 
-    const one = await withWorkers(stack, 1, () => rateRun(sql, fixtureControlUrl, dnsResults));
-    const two = await withWorkers(stack, 2, () => rateRun(sql, fixtureControlUrl, dnsResults));
+    const one = await withWorkers(stack, 1, () => rateRun(sql, fixture, dnsResults));
+    const two = await withWorkers(stack, 2, () => rateRun(sql, fixture, dnsResults));
     const bulk = await withWorkers(stack, 2, async () => {
       await forgetProbes(sql);
       const emails = DOMAINS.flatMap((domain) =>
@@ -82,16 +85,14 @@ async function politenessSettings(sql: postgres.Sql): Promise<Politeness> {
   return { concurrency: row!.concurrency, intervalMs: row!.interval_ms };
 }
 
-/** Runs `work` with `count` probe workers started through devstack's control, and stops them after. */
+/** Runs `work` with `count` probe workers beside the stack, and stops them after. */
 async function withWorkers<T>(stack: RunningStack, count: number, work: () => Promise<T>): Promise<T> {
-  const control = (path: string, method: string) =>
-    request(stack, `/_devstack/probe-workers${path}`, { method, headers: { authorization: `Bearer ${stack.serviceRoleKey}` } }, method === "POST" ? 201 : 200);
-  const workers: { id: string }[] = [];
+  const workers: string[] = [];
   try {
-    for (let i = 0; i < count; i++) workers.push((await (await control("", "POST")).json()) as { id: string });
+    for (let i = 0; i < count; i++) workers.push((await stack.probeWorkers.start()).id);
     return await work();
   } finally {
-    for (const worker of workers) await control(`/${worker.id}`, "DELETE");
+    for (const id of workers) await stack.probeWorkers.stop(id);
   }
 }
 
@@ -107,18 +108,18 @@ async function forgetProbes(sql: postgres.Sql): Promise<void> {
  */
 async function rateRun(
   sql: postgres.Sql,
-  fixtureControlUrl: string,
+  fixture: SmtpFixtureControls,
   dnsResults: Map<string, ValidationResult>,
 ): Promise<RateRun> {
   await forgetProbes(sql);
-  await fetch(`${fixtureControlUrl}/_fake/reset`, { method: "POST" });
+  await fixture.reset();
   const items = DOMAINS.flatMap((domain) =>
     Array.from({ length: RATE_PROBES_PER_DOMAIN }, (_, n) => {
       const email = `user${n}@${domain}`;
       return { email, domain, dnsResult: { ...dnsResults.get(domain)!, email, smtp: SMTP_NOT_REQUESTED } };
     }),
   );
-  const [{ started }] = (await sql<{ started: Date }[]>`select clock_timestamp() as started`) as [{ started: Date }];
+  const [clock] = await sql<{ started: Date }[]>`select clock_timestamp() as started`;
   const answers = await sql<{ probe_id: string | null; status: string }[]>`
     select probe_id, status from private.request_mailbox_probes(${sql.json(items as never)}, null, null)
   `;
@@ -135,8 +136,8 @@ async function rateRun(
       from public.mailbox_probes where id = any(${ids}::uuid[])
     `;
     if (state!.waiting === 0) {
-      const ms = (state!.finished ?? new Date()).getTime() - started.getTime();
-      return { probes: ids.length, ms, unfinished: ids.length - state!.done, conversations: await conversations(fixtureControlUrl) };
+      const ms = (state!.finished ?? new Date()).getTime() - clock!.started.getTime();
+      return { probes: ids.length, ms, unfinished: ids.length - state!.done, conversations: await conversations(fixture) };
     }
     if (Date.now() > deadline) throw new Error(`${state!.waiting} probes were still waiting after 10 minutes`);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -144,12 +145,10 @@ async function rateRun(
 }
 
 /** How many conversations the fixture had since its reset, and how long they lasted on average. */
-async function conversations(fixtureControlUrl: string): Promise<Conversations> {
-  const response = await fetch(`${fixtureControlUrl}/_fake/transcripts`);
-  if (!response.ok) throw new Error(`GET /_fake/transcripts answered ${response.status}`);
-  const transcripts = (await response.json()) as { openedAt: string; closedAt: string | null }[];
-  const durations = transcripts.flatMap((t) => (t.closedAt ? [Date.parse(t.closedAt) - Date.parse(t.openedAt)] : []));
-  return { count: transcripts.length, meanMs: durations.reduce((sum, ms) => sum + ms, 0) / Math.max(1, durations.length) };
+async function conversations(fixture: SmtpFixtureControls): Promise<Conversations> {
+  const { connections } = await fixture.transcripts();
+  const durations = connections.flatMap((c) => (c.closedAt ? [Date.parse(c.closedAt) - Date.parse(c.openedAt)] : []));
+  return { count: connections.length, meanMs: durations.reduce((sum, ms) => sum + ms, 0) / Math.max(1, durations.length) };
 }
 
 function rateFigure(run: RateRun): string {

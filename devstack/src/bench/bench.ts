@@ -10,6 +10,7 @@ import { contactsFigures } from "./bench-contacts.ts";
 import { duplicatesFigures } from "./bench-duplicates.ts";
 import { integrationsFigures } from "./bench-integrations.ts";
 import { limiterFigures, liftPerMinuteLimits } from "./bench-limiter.ts";
+import { mailboxFigures } from "./bench-mailbox.ts";
 import { loadFromProcess } from "./bench-load.ts";
 import { marketingFigures } from "./bench-marketing.ts";
 import { meteringFigures } from "./bench-metering.ts";
@@ -65,6 +66,7 @@ export async function runBench(): Promise<number> {
       figures.push(...(await realtimeFigures(warm.value)));
       figures.push(...(await supportFigures(warm.value)));
       figures.push(...(await bulkFigures(warm.value)));
+      figures.push(...(await mailboxFigures(warm.value)));
       // Before the admin data set: its email campaigns go to every confirmed user, and are counted as 10,000.
       figures.push(...(await marketingFigures(warm.value)));
       // Before the admin data set too: its pages are timed on a database of the usual size.
