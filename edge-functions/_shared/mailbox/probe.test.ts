@@ -347,6 +347,9 @@ Deno.test("probe: an address that can't be written into RCPT TO is never sent", 
     const result = await probe({ addresses: [sneaky, "john@mailscout-demo.test"] });
     assert.deepEqual(outcomes(result), { [sneaky]: "unavailable", "john@mailscout-demo.test": "exists" });
     assert.ok(server.commands().every((command) => !command.includes("DATA")));
+    // With nothing to ask, no host is called at all.
+    await probe({ addresses: [sneaky] });
+    assert.equal(server.sessions.length, 1);
   });
 });
 
