@@ -8,3 +8,5 @@ export {
   type ProbeRequestItem,
   requestMailboxProbes,
 } from "./privileged-requests.ts";
+export { checkMailbox, type MailboxCheckDependencies, withMailboxCheck } from "./single-check.ts";
+export { MAILBOX_POLLS_PER_MINUTE, pollMailboxProbe } from "./poll.ts";
