@@ -33,10 +33,10 @@ create view pg_temp.waiting as
 
 select is(
   array(
-    select r.rolname from (values ('anon'), ('authenticated'), ('service_role')) as r (rolname)
+    select r.rolname::text from (values ('anon'), ('authenticated'), ('service_role')) as r (rolname)
     where has_function_privilege(r.rolname, 'private.bulk_apply_mailbox_result(uuid, text, jsonb)', 'execute')
   ),
-  '{}'::name[],
+  '{}'::text[],
   'no API role may apply a probe''s result: only the probe functions, as the database owner, do'
 );
 
