@@ -221,14 +221,14 @@ isOneToOne: false
                   ]
                 },"bulk_validation_items": {
                   Row: {
-                    "chunk_no": number,"deferred": boolean,"domain": string,"email_key": string,"result": NonNullable<Json>,"row_count": number,"session_id": string,"verdict": string
+                    "chunk_no": number,"deferred": boolean,"domain": string,"email_key": string,"probe_id": string | null,"result": NonNullable<Json>,"row_count": number,"session_id": string,"verdict": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "chunk_no": number,"deferred"?: boolean,"domain": string,"email_key": string,"result": NonNullable<Json>,"row_count": number,"session_id": string,"verdict": string
+                    "chunk_no": number,"deferred"?: boolean,"domain": string,"email_key": string,"probe_id"?: string | null,"result": NonNullable<Json>,"row_count": number,"session_id": string,"verdict": string
                   }
                   Update: {
-                    "chunk_no"?: number,"deferred"?: boolean,"domain"?: string,"email_key"?: string,"result"?: NonNullable<Json>,"row_count"?: number,"session_id"?: string,"verdict"?: string
+                    "chunk_no"?: number,"deferred"?: boolean,"domain"?: string,"email_key"?: string,"probe_id"?: string | null,"result"?: NonNullable<Json>,"row_count"?: number,"session_id"?: string,"verdict"?: string
                   }
                   Relationships: [
                     {
@@ -261,14 +261,14 @@ isOneToOne: false
                   ]
                 },"bulk_validation_sessions": {
                   Row: {
-                    "api_key_id": string | null,"callback_url": string | null,"columns": (string)[] | null,"completed_at": string | null,"created_at": string,"distinct_emails": number,"error": string | null,"expires_at": string | null,"file_name": string,"id": string,"invalid_count": number,"last_broadcast_at": string | null,"last_part_rows": number,"last_part_skipped": number,"name": string,"parts_received": number,"processed_emails": number,"skipped_rows": number,"started_at": string | null,"status": string,"total_emails": number,"updated_at": string,"upload_complete": boolean,"uploaded_bytes": number,"user_id": string,"valid_count": number,"warning_count": number
+                    "api_key_id": string | null,"callback_url": string | null,"columns": (string)[] | null,"completed_at": string | null,"created_at": string,"distinct_emails": number,"error": string | null,"expires_at": string | null,"file_name": string,"id": string,"invalid_count": number,"last_broadcast_at": string | null,"last_part_rows": number,"last_part_skipped": number,"mailbox_pending": number,"name": string,"parts_received": number,"processed_emails": number,"skipped_rows": number,"started_at": string | null,"status": string,"total_emails": number,"updated_at": string,"upload_complete": boolean,"uploaded_bytes": number,"user_id": string,"valid_count": number,"warning_count": number
                   }
                   ComputedFields: never
                   Insert: {
-                    "api_key_id"?: string | null,"callback_url"?: string | null,"columns"?: (string)[] | null,"completed_at"?: string | null,"created_at"?: string,"distinct_emails"?: number,"error"?: string | null,"expires_at"?: string | null,"file_name": string,"id"?: string,"invalid_count"?: number,"last_broadcast_at"?: string | null,"last_part_rows"?: number,"last_part_skipped"?: number,"name": string,"parts_received"?: number,"processed_emails"?: number,"skipped_rows"?: number,"started_at"?: string | null,"status"?: string,"total_emails"?: number,"updated_at"?: string,"upload_complete"?: boolean,"uploaded_bytes"?: number,"user_id": string,"valid_count"?: number,"warning_count"?: number
+                    "api_key_id"?: string | null,"callback_url"?: string | null,"columns"?: (string)[] | null,"completed_at"?: string | null,"created_at"?: string,"distinct_emails"?: number,"error"?: string | null,"expires_at"?: string | null,"file_name": string,"id"?: string,"invalid_count"?: number,"last_broadcast_at"?: string | null,"last_part_rows"?: number,"last_part_skipped"?: number,"mailbox_pending"?: number,"name": string,"parts_received"?: number,"processed_emails"?: number,"skipped_rows"?: number,"started_at"?: string | null,"status"?: string,"total_emails"?: number,"updated_at"?: string,"upload_complete"?: boolean,"uploaded_bytes"?: number,"user_id": string,"valid_count"?: number,"warning_count"?: number
                   }
                   Update: {
-                    "api_key_id"?: string | null,"callback_url"?: string | null,"columns"?: (string)[] | null,"completed_at"?: string | null,"created_at"?: string,"distinct_emails"?: number,"error"?: string | null,"expires_at"?: string | null,"file_name"?: string,"id"?: string,"invalid_count"?: number,"last_broadcast_at"?: string | null,"last_part_rows"?: number,"last_part_skipped"?: number,"name"?: string,"parts_received"?: number,"processed_emails"?: number,"skipped_rows"?: number,"started_at"?: string | null,"status"?: string,"total_emails"?: number,"updated_at"?: string,"upload_complete"?: boolean,"uploaded_bytes"?: number,"user_id"?: string,"valid_count"?: number,"warning_count"?: number
+                    "api_key_id"?: string | null,"callback_url"?: string | null,"columns"?: (string)[] | null,"completed_at"?: string | null,"created_at"?: string,"distinct_emails"?: number,"error"?: string | null,"expires_at"?: string | null,"file_name"?: string,"id"?: string,"invalid_count"?: number,"last_broadcast_at"?: string | null,"last_part_rows"?: number,"last_part_skipped"?: number,"mailbox_pending"?: number,"name"?: string,"parts_received"?: number,"processed_emails"?: number,"skipped_rows"?: number,"started_at"?: string | null,"status"?: string,"total_emails"?: number,"updated_at"?: string,"upload_complete"?: boolean,"uploaded_bytes"?: number,"user_id"?: string,"valid_count"?: number,"warning_count"?: number
                   }
                   Relationships: [
                     {

@@ -7,6 +7,7 @@ import type { AccessTokenClaims } from "../auth/index.ts";
 import { meteredRequest } from "../billing/index.ts";
 import { appendBulkPart, deleteBulkSession, startBulkValidation } from "../bulk-validation/index.ts";
 import { DomainError } from "../errors.ts";
+import { checkMailbox } from "../mailbox/index.ts";
 import { emailValidator, recordValidation, type ValidationResult } from "../validation/index.ts";
 import { checkCallbackUrl } from "../webhooks/index.ts";
 import {
@@ -48,11 +49,14 @@ function emailOf(entry: ValidateBulk["emails"][number]): string {
   return typeof entry === "string" ? entry : entry.email;
 }
 
-/** Each address as POST /api/validate-email answers it, cached and logged the same way; a unit each. */
+/**
+ * Each address as POST /api/validate-email answers it, with the same mailbox check (waited for a few seconds, else
+ * answered `smtp: pending` with the probe's id to poll), cached and logged the same way; a unit each.
+ */
 async function validateInline(userId: string, emails: string[]): Promise<ValidationResult[]> {
   return await meteredRequest(userId, "validation", () =>
     Promise.all(emails.map(async (email) => {
-      const result = await emailValidator()(email);
+      const result = await checkMailbox(await emailValidator()(email), userId);
       await recordValidation(result, { userId, sessionId: null });
       return result;
     })), emails.length);

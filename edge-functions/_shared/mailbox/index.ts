@@ -15,6 +15,5 @@ export { parseTarget } from "./mx-targets.ts";
 export { probeQueue, type ProbeQueue } from "./privileged.ts";
 export { probeSettingsOf, probeWorkerSettingsFromEnv } from "./settings.ts";
 export { runProbeWorker } from "./worker.ts";
-// A single validation's check and the visitor's poll, for the api.
 export { checkMailbox, type MailboxCheckDependencies, withMailboxCheck } from "./single-check.ts";
 export { MAILBOX_POLLS_PER_MINUTE, pollMailboxProbe } from "./poll.ts";

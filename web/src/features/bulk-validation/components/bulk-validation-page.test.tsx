@@ -28,7 +28,7 @@ function session(extra: Partial<BulkSession> = {}): BulkSession {
     id: "s1", name: "Spring leads", fileName: "leads.csv", createdAt: "2026-03-01T10:00:00Z", uploadComplete: true,
     startedAt: "2026-03-01T10:00:01Z", completedAt: null, expiresAt: null, error: null, skippedRows: 0,
     totalEmails: 1000, processedEmails: 0, validCount: 0, invalidCount: 0, warningCount: 0, status: "queued",
-    apiKeyName: null, ...extra,
+    mailboxPendingEmails: 0, apiKeyName: null, ...extra,
   };
 }
 

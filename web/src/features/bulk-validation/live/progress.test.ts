@@ -7,13 +7,13 @@ function session(id: string, extra: Partial<BulkSession> = {}): BulkSession {
     id, name: `Session ${id}`, fileName: `${id}.csv`, createdAt: "2026-03-01T10:00:00Z", uploadComplete: true,
     startedAt: "2026-03-01T10:00:01Z", completedAt: null, expiresAt: null, error: null, skippedRows: 0,
     totalEmails: 1000, processedEmails: 100, validCount: 80, invalidCount: 10, warningCount: 10, status: "running",
-    apiKeyName: null, ...extra,
+    mailboxPendingEmails: 0, apiKeyName: null, ...extra,
   };
 }
 
 const progress = (extra: Partial<BulkProgress>): BulkProgress => ({
-  totalEmails: 1000, processedEmails: 500, validCount: 400, invalidCount: 50, warningCount: 50, status: "running",
-  ...extra,
+  totalEmails: 1000, processedEmails: 500, validCount: 400, invalidCount: 50, warningCount: 50, mailboxPendingEmails: 0,
+  status: "running", ...extra,
 });
 
 describe("applyProgress", () => {
@@ -43,6 +43,14 @@ describe("applyProgress", () => {
     expect(applyProgress(list, "a", progress({ processedEmails: 100, validCount: 80, invalidCount: 10, warningCount: 10 }))).toBe(list);
     expect(applyProgress(list, "zzz", progress({}))).toBe(list);
     expect(applyProgress(undefined, "a", progress({}))).toBeUndefined();
+  });
+
+  it("takes a change of the rows waiting for their mailbox check alone", () => {
+    const list = [session("a", { processedEmails: 1000, validCount: 800, invalidCount: 100, warningCount: 100, mailboxPendingEmails: 40 })];
+    const [next] = applyProgress(list, "a", progress({
+      processedEmails: 1000, validCount: 800, invalidCount: 100, warningCount: 100, mailboxPendingEmails: 12,
+    })) ?? [];
+    expect(next?.mailboxPendingEmails).toBe(12);
   });
 
   it("takes a queued session to running", () => {

@@ -27,7 +27,8 @@ export function applyProgress(
     progress.totalEmails === session.totalEmails &&
     progress.validCount === session.validCount &&
     progress.invalidCount === session.invalidCount &&
-    progress.warningCount === session.warningCount
+    progress.warningCount === session.warningCount &&
+    progress.mailboxPendingEmails === session.mailboxPendingEmails
   ) {
     return sessions;
   }
