@@ -16,6 +16,8 @@ export interface ItemResult {
   verdict: Verdict;
   /** A DNS failure in the first pass: the item is retried once at the end of the job instead of counted now. */
   deferred: boolean;
+  /** The mailbox probe the item waits for (its result then comes from the probe); null when none runs for it. */
+  probeId: string | null;
 }
 
 /** Phase 1 is the job's first pass; phase 2 the retry of what DNS failed to answer in phase 1. */
@@ -58,7 +60,7 @@ export async function validateChunk(
       for (const item of group) {
         const result = await validator(item.emailKey);
         const deferred = phase === 1 && result.reasons.includes("dns_error");
-        results.push({ emailKey: item.emailKey, result, verdict: result.verdict, deferred });
+        results.push({ emailKey: item.emailKey, result, verdict: result.verdict, deferred, probeId: null });
       }
     }
   }

@@ -139,6 +139,11 @@ export const bulkProgressSchema = z.object({
   invalidCount: z.number().int(),
   /** risky or unknown */
   warningCount: z.number().int(),
+  /**
+   * Processed rows whose address still waits for its mailbox check (counted meanwhile with its DNS verdict, which the
+   * check may move): while it is above 0 the job is running though every row is processed ("Checking mailboxes…").
+   */
+  mailboxPendingEmails: z.number().int(),
   status: bulkSessionStatusSchema,
 });
 export type BulkProgress = z.infer<typeof bulkProgressSchema>;
@@ -176,6 +181,14 @@ export const BULK_RESULT_COLUMNS = [
   "suggestion",
   "risk_score",
   "deliverability_score",
+  // The mailbox check, named as platform.md's email_validations names it: `mailbox` is the outcome (exists,
+  // not_found, full, catch_all, blocked, unavailable, greylisted, unverifiable) or not_checked:<why>; the others are
+  // empty when the mailbox was not checked.
+  "mailbox",
+  "smtp_connectable",
+  "smtp_deliverable",
+  "catch_all",
+  "catch_all_confidence",
 ] as const;
 
 const utf8 = new TextEncoder();

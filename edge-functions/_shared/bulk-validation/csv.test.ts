@@ -34,6 +34,11 @@ const result = {
   suggestion: null,
   risk_score: "10",
   deliverability_score: "90",
+  mailbox: "catch_all",
+  smtp_connectable: "true",
+  smtp_deliverable: null,
+  catch_all: "true",
+  catch_all_confidence: "1",
 };
 const fields = { email: "ann@x.test", first_name: "Ann", last_name: null, phone_number: null, mobile_number: null, job_title: null, company: "X" };
 
@@ -54,6 +59,11 @@ Deno.test("the header is the file's columns in their order, then the verdict col
     "",
     "10",
     "90",
+    "catch_all",
+    "true",
+    "",
+    "true",
+    "1",
   ]);
 });
 

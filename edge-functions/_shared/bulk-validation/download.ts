@@ -36,7 +36,16 @@ export function resultRows(sql: UserSql, sessionId: string) {
       i.result ->> 'freeProvider' as free,
       i.result ->> 'suggestion' as suggestion,
       i.result ->> 'riskScore' as risk_score,
-      i.result ->> 'deliverabilityScore' as deliverability_score
+      i.result ->> 'deliverabilityScore' as deliverability_score,
+      case i.result -> 'smtp' ->> 'status'
+        when 'checked' then i.result -> 'smtp' ->> 'outcome'
+        when 'pending' then 'pending'
+        when 'not_checked' then 'not_checked:' || (i.result -> 'smtp' ->> 'reason')
+      end as mailbox,
+      i.result -> 'smtp' ->> 'smtpConnectable' as smtp_connectable,
+      i.result -> 'smtp' ->> 'smtpDeliverable' as smtp_deliverable,
+      i.result -> 'smtp' ->> 'isCatchAll' as catch_all,
+      i.result -> 'smtp' ->> 'catchAllConfidence' as catch_all_confidence
     from public.bulk_validation_rows as r
     left join lateral (
       select item.result, item.verdict

@@ -81,6 +81,14 @@ export async function claimChunk(leaseSeconds: number): Promise<ClaimedChunk | n
   };
 }
 
+/** Who a session belongs to (told of its mailbox probes), or null once it is deleted. */
+export async function sessionOwner(sessionId: string): Promise<string | null> {
+  const [row] = await database()<{ user_id: string }[]>`
+    select s.user_id from public.bulk_validation_sessions as s where s.id = ${sessionId}
+  `;
+  return row?.user_id ?? null;
+}
+
 /** Stores the chunk's results with the session's counters; false when the lease was lost (nothing written). */
 export async function completeChunk(chunk: ClaimedChunk, results: ItemResult[]): Promise<boolean> {
   const [row] = await database()<{ stored: boolean }[]>`

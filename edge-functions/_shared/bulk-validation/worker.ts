@@ -15,7 +15,16 @@ import {
 } from "../jobs/index.ts";
 import { emailValidator, freshEmailValidator } from "../validation/index.ts";
 import { type ItemResult, validateChunk } from "./chunk-validation.ts";
-import { claimableInMs, type ClaimedChunk, claimChunk, completeChunk, releaseChunk, renewLease } from "./privileged.ts";
+import { checkItemMailboxes } from "./mailbox-checks.ts";
+import {
+  claimableInMs,
+  type ClaimedChunk,
+  claimChunk,
+  completeChunk,
+  releaseChunk,
+  renewLease,
+  sessionOwner,
+} from "./privileged.ts";
 
 /** The worker function's name (edge-functions/bulk-validation-worker, [functions.bulk-validation-worker]). */
 export const BULK_WORKER = "bulk-validation-worker";
@@ -38,15 +47,26 @@ export interface BulkWorkerSummary extends WorkerSummary {
   kickedSuccessor: boolean;
 }
 
+/**
+ * The chunk's verdicts: DNS first, then the mailbox checks of its receiving addresses in one request. Those a probe
+ * still runs for are stored with their DNS verdict and wait; the probe's end moves them (the jobs' SQL).
+ */
+async function processChunk(chunk: ClaimedChunk, leaseLost: AbortSignal): Promise<ItemResult[]> {
+  const results = await validateChunk(chunk.items, {
+    // The retry of DNS failures asks DNS afresh, past the instance's memory of those failures.
+    validator: chunk.phase === 1 ? emailValidator() : freshEmailValidator(),
+    phase: chunk.phase,
+    signal: leaseLost,
+  });
+  // A session deleted meanwhile (cancelled) takes nothing from this chunk: its completion will say so.
+  const owner = await sessionOwner(chunk.sessionId);
+  if (owner === null) return results;
+  return await checkItemMailboxes(results, { userId: owner, bulkSessionId: chunk.sessionId });
+}
+
 const bulkSteps: JobSteps<ClaimedChunk, ItemResult[]> = {
   claim: () => claimChunk(BULK_LEASE_SECONDS),
-  process: (chunk, leaseLost) =>
-    validateChunk(chunk.items, {
-      // The retry of DNS failures asks DNS afresh, past the instance's memory of those failures.
-      validator: chunk.phase === 1 ? emailValidator() : freshEmailValidator(),
-      phase: chunk.phase,
-      signal: leaseLost,
-    }),
+  process: processChunk,
   complete: completeChunk,
   release: releaseChunk,
   renewal: { everyMs: BULK_LEASE_RENEW_EVERY_MS, renew: (chunk) => renewLease(chunk, BULK_LEASE_SECONDS) },

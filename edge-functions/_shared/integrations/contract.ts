@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { text } from "../contracts/text.ts";
 import { BULK_EMAIL_MAX_LENGTH, BULK_NAME_MAX_LENGTH, bulkRowSchema } from "../contracts/bulk-validation.ts";
+import { smtpCheckSchema } from "../contracts/mailbox.ts";
 import { verdictSchema, VERDICTS } from "../contracts/validation.ts";
 import { webhookEventNameSchema } from "../contracts/api-keys.ts";
 
@@ -134,6 +135,8 @@ export const jobResultSchema = z.object({
   suggestion: z.string().nullable(),
   riskScore: z.number().int(),
   deliverabilityScore: z.number().int(),
+  /** The mailbox check, as a validation result has it. */
+  smtp: smtpCheckSchema,
   /** The row's own fields, as sent. */
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),

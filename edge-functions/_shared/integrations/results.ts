@@ -5,6 +5,7 @@ import type { AccessTokenClaims } from "../auth/index.ts";
 import { type BulkDownload, type BulkSession, downloadBulkResults } from "../bulk-validation/index.ts";
 import { asUser, type UserSql } from "../db/as-user.ts";
 import { DomainError } from "../errors.ts";
+import { SMTP_NOT_REQUESTED } from "../mailbox/index.ts";
 import type { ValidationResult } from "../validation/index.ts";
 import type { JobResult, JobResultsPage } from "./contract.ts";
 import { jobStatusName } from "./jobs-links.ts";
@@ -73,6 +74,8 @@ function jobResult(row: ResultRow): JobResult {
     suggestion: result.suggestion,
     riskScore: result.riskScore,
     deliverabilityScore: result.deliverabilityScore,
+    // Jobs validated before mailbox checks existed stored no check: nobody asked for one.
+    smtp: result.smtp ?? SMTP_NOT_REQUESTED,
     firstName: row.first_name,
     lastName: row.last_name,
     phoneNumber: row.phone_number,
