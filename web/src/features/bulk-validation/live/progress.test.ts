@@ -7,13 +7,13 @@ function session(id: string, extra: Partial<BulkSession> = {}): BulkSession {
     id, name: `Session ${id}`, fileName: `${id}.csv`, createdAt: "2026-03-01T10:00:00Z", uploadComplete: true,
     startedAt: "2026-03-01T10:00:01Z", completedAt: null, expiresAt: null, error: null, skippedRows: 0,
     totalEmails: 1000, processedEmails: 100, validCount: 80, invalidCount: 10, warningCount: 10, status: "running",
-    apiKeyName: null, ...extra,
+    mailboxPendingEmails: 0, apiKeyName: null, ...extra,
   };
 }
 
 const progress = (extra: Partial<BulkProgress>): BulkProgress => ({
   totalEmails: 1000, processedEmails: 500, validCount: 400, invalidCount: 50, warningCount: 50, status: "running",
-  ...extra,
+  mailboxPendingEmails: 0, ...extra,
 });
 
 describe("applyProgress", () => {
@@ -36,6 +36,19 @@ describe("applyProgress", () => {
     expect(applyProgress(finished, "a", progress({ processedEmails: 1000, status: "running" }))).toBe(finished);
     const cancelled = [session("a", { status: "cancelled" })];
     expect(applyProgress(cancelled, "a", progress({ status: "completed" }))).toBe(cancelled);
+  });
+
+  it("counts down the mailbox checks a processed session waits for, never back up", () => {
+    const waiting = [session("a", { processedEmails: 1000, mailboxPendingEmails: 40 })];
+    const fewer = applyProgress(waiting, "a", progress({ processedEmails: 1000, mailboxPendingEmails: 12, validCount: 420 }));
+    expect(fewer?.[0]).toMatchObject({ mailboxPendingEmails: 12, validCount: 420, status: "running" });
+    expect(applyProgress(fewer, "a", progress({ processedEmails: 1000, mailboxPendingEmails: 40 }))).toBe(fewer);
+    // While rows are still processed, more of them may wait.
+    const more = applyProgress(waiting, "a", progress({ processedEmails: 1000, totalEmails: 1200, mailboxPendingEmails: 12 }));
+    expect(applyProgress(more, "a", progress({ processedEmails: 1100, totalEmails: 1200, mailboxPendingEmails: 30 }))?.[0])
+      .toMatchObject({ processedEmails: 1100, mailboxPendingEmails: 30 });
+    const [done] = applyProgress(fewer, "a", progress({ processedEmails: 1000, mailboxPendingEmails: 0, status: "completed" })) ?? [];
+    expect(done).toMatchObject({ status: "completed", mailboxPendingEmails: 0 });
   });
 
   it("keeps the same list when nothing changes or the session is not in it", () => {

@@ -13,7 +13,7 @@ const running: BulkSession = {
   id: "s1", name: "Leads", fileName: "leads.csv", createdAt: "2026-03-01T10:00:00Z", uploadComplete: true,
   startedAt: null, completedAt: null, expiresAt: null, error: null, skippedRows: 0, totalEmails: 10,
   processedEmails: 2,
-  validCount: 2, invalidCount: 0, warningCount: 0, status: "running", apiKeyName: null,
+  validCount: 2, invalidCount: 0, warningCount: 0, mailboxPendingEmails: 0, status: "running", apiKeyName: null,
 };
 
 function setup(sessions: BulkSession[]) {
