@@ -21,16 +21,18 @@ export async function getMailboxProbe(probeId: string, signal?: AbortSignal): Pr
   return readJson(response, mailboxProbeAnswerSchema);
 }
 
+/** The server no longer knows the probe (deleted after its time): it will not finish, so there is nothing to wait for. */
+export function probeGone(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
 /** `pollEveryMs`: ask again at that interval until the probe is done; false: only when asked. */
 export function mailboxProbeQueryOptions(probeId: string, pollEveryMs: number | false) {
   return queryOptions({
     queryKey: mailboxProbeQueryKey(probeId),
     queryFn: ({ signal }) => getMailboxProbe(probeId, signal),
-    // A probe the server no longer knows (deleted after its time) will not finish: nothing to wait for.
     refetchInterval: (query) =>
-      query.state.data?.status === "done" || (query.state.error instanceof ApiError && query.state.error.status === 404)
-        ? false
-        : pollEveryMs,
+      query.state.data?.status === "done" || probeGone(query.state.error) ? false : pollEveryMs,
     // A poll that was in flight when the live event came must not take the card back to "checking".
     structuralSharing: (cached, incoming) =>
       settledAnswer(cached as MailboxProbeAnswer | undefined, incoming as MailboxProbeAnswer),

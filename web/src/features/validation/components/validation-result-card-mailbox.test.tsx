@@ -191,4 +191,17 @@ describe("validation result card: the mailbox", () => {
     await act(() => vi.advanceTimersByTimeAsync(MAILBOX_POLL_INTERVAL_MS * 5));
     expect(polls()).toBe(asked);
   });
+
+  it("signed out: stops at once when the server no longer knows the probe", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = mockNetwork({
+      [`GET ${PROBE_PATH}`]: () => json({ message: "No such mailbox check" }, { status: 404 }),
+    });
+    const { announcedInMailbox } = renderCard(pendingResult());
+    const polls = () => requestedPaths(fetchMock).filter((path) => path === PROBE_PATH).length;
+
+    await waitFor(() => announcedInMailbox(/taking longer than usual/));
+    await act(() => vi.advanceTimersByTimeAsync(MAILBOX_POLL_INTERVAL_MS * 3));
+    expect(polls()).toBe(1);
+  });
 });

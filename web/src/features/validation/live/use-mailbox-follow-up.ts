@@ -10,7 +10,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useAuth } from "@/features/auth";
 import { topicEvent, useLiveTopic } from "@/lib/live-topics";
-import { type MailboxProbeAnswer, mailboxProbeQueryKey, mailboxProbeQueryOptions } from "../api/get-mailbox-probe";
+import {
+  type MailboxProbeAnswer,
+  mailboxProbeQueryKey,
+  mailboxProbeQueryOptions,
+  probeGone,
+} from "../api/get-mailbox-probe";
 import {
   applyValidationUpdate,
   pendingProbeOf,
@@ -22,7 +27,7 @@ import {
 export type MailboxFollowUp = {
   /** The result to show: the final one once the probe is done. */
   result: ValidationResult | undefined;
-  /** Still running after the give-up time: the verdict rests on DNS for now. */
+  /** Still running after the give-up time (or gone from the server): the verdict rests on DNS for now. */
   overdue: boolean;
   /** The first answer's verdict, when the mailbox check moved it. */
   verdictBefore: Verdict | undefined;
@@ -59,7 +64,7 @@ export function useMailboxFollowUp(result: ValidationResult | undefined): Mailbo
   const shown = shownResult(result, probe.data);
   return {
     result: shown,
-    overdue: overdue && shown.smtp.status === "pending",
+    overdue: (overdue || probeGone(probe.error)) && shown.smtp.status === "pending",
     verdictBefore: shown.verdict === result.verdict ? undefined : result.verdict,
   };
 }
