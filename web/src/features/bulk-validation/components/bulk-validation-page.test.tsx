@@ -27,8 +27,8 @@ function session(extra: Partial<BulkSession> = {}): BulkSession {
   return {
     id: "s1", name: "Spring leads", fileName: "leads.csv", createdAt: "2026-03-01T10:00:00Z", uploadComplete: true,
     startedAt: "2026-03-01T10:00:01Z", completedAt: null, expiresAt: null, error: null, skippedRows: 0,
-    totalEmails: 1000, processedEmails: 0, validCount: 0, invalidCount: 0, warningCount: 0, status: "queued",
-    mailboxPendingEmails: 0, apiKeyName: null, ...extra,
+    totalEmails: 1000, processedEmails: 0, validCount: 0, invalidCount: 0, warningCount: 0, mailboxPendingEmails: 0,
+    status: "queued", apiKeyName: null, ...extra,
   };
 }
 
@@ -178,6 +178,33 @@ describe("bulk validation screen", () => {
     downloadFails = true;
     await user.click(card.getByRole("button", { name: "Download results of Spring leads" }));
     expect(await screen.findByText("Failed to download results")).toBeVisible();
+  });
+
+  it("says how many mailbox checks a processed session still waits for, until it completes", async () => {
+    storeSessionFor(demoUser);
+    let server = session({
+      status: "running", processedEmails: 1000, validCount: 900, invalidCount: 60, warningCount: 40, mailboxPendingEmails: 40,
+    });
+    mockNetwork({
+      "GET /api/user": () => json(demoUser),
+      "GET /api/bulk-validation/sessions": () => json([server]),
+    });
+    await renderApp("/bulk-validation?tab=sessions");
+
+    const card = within(await screen.findByRole("article", { name: "Spring leads" }));
+    expect(card.getByText("Checking mailboxes… 40 left")).toBeVisible();
+    expect(card.getByText("1,000 of 1,000 processed")).toBeVisible();
+    expect(card.getByText("Spring leads: 100% processed, checking mailboxes")).toBeInTheDocument();
+    await waitFor(() => expect(fakeTopics.has("bulk-validation:s1")).toBe(true));
+
+    fakeTopics.get("bulk-validation:s1")?.emit("progress", { ...server, mailboxPendingEmails: 1, invalidCount: 99, validCount: 861 });
+    expect(await card.findByText("Checking mailboxes… 1 left")).toBeVisible();
+    expect(card.getByText("Invalid", { selector: "dt" }).nextElementSibling).toHaveTextContent("99");
+
+    server = { ...server, status: "completed", mailboxPendingEmails: 0, invalidCount: 100, validCount: 860, completedAt: "2026-03-01T10:01:00Z" };
+    fakeTopics.get("bulk-validation:s1")?.emit("progress", server);
+    expect(await card.findByText("Completed")).toBeVisible();
+    expect(card.queryByText(/Checking mailboxes/)).not.toBeInTheDocument();
   });
 
   it("names the API key that started a job, and nothing for a file uploaded here", async () => {

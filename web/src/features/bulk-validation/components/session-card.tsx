@@ -1,7 +1,8 @@
 // One session in My Sessions: name, file, when, counts and status; while it runs, "Processing in background..."
-// with a bar, the rate and the time left; once completed, the Download button; always, delete.
+// with a bar, the rate and the time left, and how many mailbox checks it still waits for; once completed, the Download
+// button; always, delete.
 import type { BulkSession, BulkSessionStatus } from "@contracts/bulk-validation";
-import { DownloadIcon, Trash2Icon } from "lucide-react";
+import { DownloadIcon, LoaderCircleIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -84,11 +85,13 @@ export function SessionCard({ session, onDelete }: SessionCardProps) {
   );
 }
 
-/** What a screen reader hears as a session moves: each tenth of the way, then how it ended. */
+/** What a screen reader hears as a session moves: each tenth of the way, that mailbox checks are awaited (once, not
+ * each one that ends), then how it ended. */
 function announcement(session: BulkSession): string {
   if (!isUnfinished(session)) return `${session.name}: ${STATUS_BADGES[session.status].label}`;
   const tenths = session.totalEmails === 0 ? 0 : Math.floor((session.processedEmails / session.totalEmails) * 10);
-  return `${session.name}: ${tenths * 10}% processed`;
+  const checking = session.mailboxPendingEmails > 0 ? ", checking mailboxes" : "";
+  return `${session.name}: ${tenths * 10}% processed${checking}`;
 }
 
 function Count({ label, value, className }: { label: string; value: number; className?: string }) {
@@ -102,6 +105,9 @@ function Count({ label, value, className }: { label: string; value: number; clas
 
 function RunningProgress({ session }: { session: BulkSession }) {
   const { rowsPerSecond, secondsLeft } = useProgressRate(session.processedEmails, session.totalEmails);
+  const waiting = session.mailboxPendingEmails;
+  // With every row processed the rows' time left is none, but the job still waits for its mailbox checks.
+  const showTimeLeft = secondsLeft !== null && !(secondsLeft === 0 && waiting > 0);
   return (
     <div className="grid gap-2">
       <Progress
@@ -114,9 +120,15 @@ function RunningProgress({ session }: { session: BulkSession }) {
         <span>
           {session.processedEmails.toLocaleString()} of {session.totalEmails.toLocaleString()} processed
           {rowsPerSecond !== null && ` · ${Math.round(rowsPerSecond).toLocaleString()} emails/s`}
-          {secondsLeft !== null && ` · about ${formatDuration(secondsLeft)} left`}
+          {showTimeLeft && ` · about ${formatDuration(secondsLeft)} left`}
         </span>
       </p>
+      {waiting > 0 && (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <LoaderCircleIcon className="size-4 shrink-0 animate-spin text-primary" aria-hidden />
+          Checking mailboxes… {waiting.toLocaleString()} left
+        </p>
+      )}
     </div>
   );
 }

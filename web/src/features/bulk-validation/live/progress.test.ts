@@ -12,8 +12,8 @@ function session(id: string, extra: Partial<BulkSession> = {}): BulkSession {
 }
 
 const progress = (extra: Partial<BulkProgress>): BulkProgress => ({
-  totalEmails: 1000, processedEmails: 500, validCount: 400, invalidCount: 50, warningCount: 50, mailboxPendingEmails: 0,
-  status: "running", ...extra,
+  totalEmails: 1000, processedEmails: 500, validCount: 400, invalidCount: 50, warningCount: 50, status: "running",
+  mailboxPendingEmails: 0, ...extra,
 });
 
 describe("applyProgress", () => {
@@ -38,19 +38,24 @@ describe("applyProgress", () => {
     expect(applyProgress(cancelled, "a", progress({ status: "completed" }))).toBe(cancelled);
   });
 
+  it("counts down the mailbox checks a processed session waits for, never back up", () => {
+    const waiting = [session("a", { processedEmails: 1000, mailboxPendingEmails: 40 })];
+    const fewer = applyProgress(waiting, "a", progress({ processedEmails: 1000, mailboxPendingEmails: 12, validCount: 420 }));
+    expect(fewer?.[0]).toMatchObject({ mailboxPendingEmails: 12, validCount: 420, status: "running" });
+    expect(applyProgress(fewer, "a", progress({ processedEmails: 1000, mailboxPendingEmails: 40 }))).toBe(fewer);
+    // While rows are still processed, more of them may wait.
+    const more = applyProgress(waiting, "a", progress({ processedEmails: 1000, totalEmails: 1200, mailboxPendingEmails: 12 }));
+    expect(applyProgress(more, "a", progress({ processedEmails: 1100, totalEmails: 1200, mailboxPendingEmails: 30 }))?.[0])
+      .toMatchObject({ processedEmails: 1100, mailboxPendingEmails: 30 });
+    const [done] = applyProgress(fewer, "a", progress({ processedEmails: 1000, mailboxPendingEmails: 0, status: "completed" })) ?? [];
+    expect(done).toMatchObject({ status: "completed", mailboxPendingEmails: 0 });
+  });
+
   it("keeps the same list when nothing changes or the session is not in it", () => {
     const list = [session("a")];
     expect(applyProgress(list, "a", progress({ processedEmails: 100, validCount: 80, invalidCount: 10, warningCount: 10 }))).toBe(list);
     expect(applyProgress(list, "zzz", progress({}))).toBe(list);
     expect(applyProgress(undefined, "a", progress({}))).toBeUndefined();
-  });
-
-  it("takes a change of the rows waiting for their mailbox check alone", () => {
-    const list = [session("a", { processedEmails: 1000, validCount: 800, invalidCount: 100, warningCount: 100, mailboxPendingEmails: 40 })];
-    const [next] = applyProgress(list, "a", progress({
-      processedEmails: 1000, validCount: 800, invalidCount: 100, warningCount: 100, mailboxPendingEmails: 12,
-    })) ?? [];
-    expect(next?.mailboxPendingEmails).toBe(12);
   });
 
   it("takes a queued session to running", () => {

@@ -1,6 +1,7 @@
 // What a progress event does to the cached session list, and the rate and time left that follow from the events.
 // Pure, so the rules are tested without a socket: an event never takes a session back (a late event after a refetch
-// brought newer counts, or after the session finished), and a finished session stays finished.
+// brought newer counts or fewer mailbox checks waiting, or after the session finished), and a finished session stays
+// finished.
 import type { BulkProgress, BulkSession, BulkSessionStatus } from "@contracts/bulk-validation";
 
 const UNFINISHED: readonly BulkSessionStatus[] = ["queued", "running"];
@@ -21,17 +22,16 @@ export function applyProgress(
   if (!session || !isUnfinished(session)) return sessions;
   const finishing = !UNFINISHED.includes(progress.status);
   if (!finishing && progress.processedEmails < session.processedEmails) return sessions;
+  // Once its rows are processed, a session's mailbox checks only ever end: more of them waiting is an older event.
   if (
-    progress.status === session.status &&
+    !finishing &&
     progress.processedEmails === session.processedEmails &&
-    progress.totalEmails === session.totalEmails &&
-    progress.validCount === session.validCount &&
-    progress.invalidCount === session.invalidCount &&
-    progress.warningCount === session.warningCount &&
-    progress.mailboxPendingEmails === session.mailboxPendingEmails
+    progress.mailboxPendingEmails > session.mailboxPendingEmails
   ) {
     return sessions;
   }
+  const keys = Object.keys(progress) as (keyof BulkProgress)[];
+  if (keys.every((key) => progress[key] === session[key])) return sessions;
   const next = [...sessions];
   next[index] = { ...session, ...progress };
   return next;

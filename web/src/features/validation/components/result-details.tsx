@@ -1,12 +1,14 @@
 // One validation result: the spec's banner and three checks, then what goes beyond them: the verdict with its
-// reasons, a one-click typo suggestion, the mail servers, the flags and the two scores.
+// reasons, what the mail server said of the mailbox, a one-click typo suggestion, the mail servers, the flags and the
+// two scores. When the mailbox check moves the verdict, screen readers are told once.
 import type { ValidationResult, Verdict } from "@contracts/validation";
 import { CircleCheckIcon, CircleXIcon, SparklesIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { SaveContactButton } from "@/features/contacts";
 import { cn } from "@/lib/cn";
 import { REASON_TEXTS, VERDICT_TEXTS } from "../verdict-texts";
+import { MailboxCheck } from "./mailbox-check";
 
 const verdictClass: Record<Verdict, string> = {
   deliverable: "bg-success/15 text-success",
@@ -17,12 +19,18 @@ const verdictClass: Record<Verdict, string> = {
 
 type ResultDetailsProps = {
   result: ValidationResult;
+  /** The mailbox check is still running after the time a visitor is asked to wait. */
+  mailboxOverdue: boolean;
+  /** The verdict before the mailbox check moved it. */
+  verdictBefore: Verdict | undefined;
   onValidateSuggestion: (email: string) => void;
 };
 
-export function ResultDetails({ result, onValidateSuggestion }: ResultDetailsProps) {
+export function ResultDetails({ result, mailboxOverdue, verdictBefore, onValidateSuggestion }: ResultDetailsProps) {
   const verdict = VERDICT_TEXTS[result.verdict];
   const { suggestion } = result;
+  // A mailbox the server says does not exist (or is full) makes a well-formed address at a receiving domain unlikely.
+  const likely = result.isValid && result.verdict !== "undeliverable";
 
   return (
     <div className="grid gap-5">
@@ -54,7 +62,7 @@ export function ResultDetails({ result, onValidateSuggestion }: ResultDetailsPro
           passed={result.mxRecordsFound}
           text={result.mxRecordsFound ? "FOUND" : "NO MX RECORDS"}
         />
-        <Check name="Deliverable" passed={result.isValid} text={result.isValid ? "Likely" : "Unlikely"} />
+        <Check name="Deliverable" passed={likely} text={likely ? "Likely" : "Unlikely"} />
       </dl>
 
       {result.isValid && <SaveContactButton candidate={{ email: result.email }} source="validation" />}
@@ -88,6 +96,14 @@ export function ResultDetails({ result, onValidateSuggestion }: ResultDetailsPro
             ))}
           </ul>
         )}
+        <p className="sr-only" aria-live="polite">
+          {verdictBefore &&
+            `After the mailbox check the verdict is ${verdict.label}, no longer ${VERDICT_TEXTS[verdictBefore].label}.`}
+        </p>
+      </Section>
+
+      <Section title="Mailbox" named>
+        <MailboxCheck smtp={result.smtp} overdue={mailboxOverdue} />
       </Section>
 
       {result.mxRecords.length > 0 && (
@@ -138,10 +154,14 @@ export function ResultDetails({ result, onValidateSuggestion }: ResultDetailsPro
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** `named`: a region named by its title, for a section a person (or a test) looks for by name. */
+function Section({ title, named = false, children }: { title: string; named?: boolean; children: ReactNode }) {
+  const titleId = useId();
   return (
-    <section className="grid gap-2">
-      <h3 className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">{title}</h3>
+    <section className="grid gap-2" aria-labelledby={named ? titleId : undefined}>
+      <h3 id={titleId} className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">
+        {title}
+      </h3>
       {children}
     </section>
   );

@@ -1,5 +1,6 @@
 // The Validation Result card: a status badge and, by state, the idle hint, a placeholder while the
-// server works, the result, or what went wrong. Screen readers hear the status change and the result arrive.
+// server works, the result, or what went wrong. Screen readers hear the status change and the result arrive. A result
+// whose mailbox check is still running is followed until the check ends, and then shows the final verdict.
 import type { ValidationResult } from "@contracts/validation";
 import { InboxIcon } from "lucide-react";
 import type { Ref } from "react";
@@ -7,6 +8,7 @@ import { CardContent } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { IconBadge } from "@/components/ui/icon-badge";
 import { type StatusBadge, StatusCard } from "@/components/ui/status-card";
+import { useMailboxFollowUp } from "../live/use-mailbox-follow-up";
 import { ResultDetails } from "./result-details";
 
 export type ValidationState =
@@ -38,7 +40,9 @@ type ValidationResultCardProps = {
 };
 
 export function ValidationResultCard({ state, onValidateSuggestion, ref }: ValidationResultCardProps) {
-  const badge = badgeFor(state);
+  const followUp = useMailboxFollowUp(state.status === "done" ? state.result : undefined);
+  const shown = state.status === "done" && followUp.result ? { ...state, result: followUp.result } : state;
+  const badge = badgeFor(shown);
 
   return (
     <StatusCard
@@ -51,8 +55,13 @@ export function ValidationResultCard({ state, onValidateSuggestion, ref }: Valid
       <CardContent aria-live="polite" aria-busy={state.status === "validating"}>
         {state.status === "idle" && <IdleHint />}
         {state.status === "validating" && <Validating email={state.email} />}
-        {state.status === "done" && (
-          <ResultDetails result={state.result} onValidateSuggestion={onValidateSuggestion} />
+        {shown.status === "done" && (
+          <ResultDetails
+            result={shown.result}
+            mailboxOverdue={followUp.overdue}
+            verdictBefore={followUp.verdictBefore}
+            onValidateSuggestion={onValidateSuggestion}
+          />
         )}
         {state.status === "failed" && <Failed limitReached={state.limitReached} refusal={state.refusal} />}
       </CardContent>
