@@ -1,5 +1,5 @@
 // `npm run bench`'s mailbox probing figures, against the SMTP fixture with 100 ms before each reply over its 20
-// probe-bench-NN.test domains (one MX host each): probes per second with one probe worker and with two, beside the
+// probe-bench-NN.test domains (one MX host each): probes per second with one probe worker, two and four, beside the
 // ceiling the politeness settings allow (each MX host talks to at most `smtp_probe_host_concurrency` conversations at
 // once and gets a new connection at most every `smtp_probe_host_interval_ms`): the goal is a rate limited by politeness,
 // not by the worker. Then a 10,000-address bulk job (500 addresses on each domain) with probing, end to end.
@@ -12,11 +12,15 @@ import { validationResultSchema, type ValidationResult } from "../../../edge-fun
 import type { RunningStack } from "../cli/stack.ts";
 import { smtpFixtureControls, type SmtpFixtureControls } from "../smtp-fixture/testing.ts";
 import { bulkRows, runBulkJob } from "./bench-bulk.ts";
-import { grantCredits, registerAccount, request, seconds } from "./bench-measure.ts";
+import { grantCredits, registerAccount, requestText, seconds } from "./bench-measure.ts";
 
 const DOMAINS = Array.from({ length: 20 }, (_, i) => `probe-bench-${String(i).padStart(2, "0")}.test`);
-/** Probes per domain in each rate run: enough conversations that starting and ending ones weigh little. */
-const RATE_PROBES_PER_DOMAIN = 100;
+/** Probes per domain in each rate run: five conversations of 50 addresses each, so a run has several rounds of them
+ * and its first and last weigh little. */
+const RATE_PROBES_PER_DOMAIN = 250;
+/** One worker, two, and enough that their conversations at once (PROBE_WORKER_DOMAINS_AT_ONCE, 10 each) outnumber what
+ * the hosts allow (2 each, 40 in all), so the last run shows the politeness limit rather than the workers'. */
+const RATE_WORKERS = [1, 2, 4];
 const BULK_PER_DOMAIN = 500;
 const POLL_MS = 200;
 const RUN_DEADLINE_MS = 10 * 60_000;
@@ -36,8 +40,8 @@ export async function mailboxFigures(stack: RunningStack): Promise<[string, stri
     const dnsResults = await domainResults(stack, account.token);
     const politeness = await politenessSettings(sql);
 
-    const one = await withWorkers(stack, 1, () => rateRun(sql, fixture, dnsResults));
-    const two = await withWorkers(stack, 2, () => rateRun(sql, fixture, dnsResults));
+    const runs: [number, RateRun][] = [];
+    for (const workers of RATE_WORKERS) runs.push([workers, await withWorkers(stack, workers, () => rateRun(sql, fixture, dnsResults))]);
     const bulk = await withWorkers(stack, 2, async () => {
       await forgetProbes(sql);
       const emails = DOMAINS.flatMap((domain) =>
@@ -49,9 +53,8 @@ export async function mailboxFigures(stack: RunningStack): Promise<[string, stri
     const label = (what: string) => `mailbox probes, 20 fixture domains, 100 ms per reply: ${what}`;
     const bulkAddresses = DOMAINS.length * BULK_PER_DOMAIN;
     return [
-      [label("1 worker"), rateFigure(one)],
-      [label("2 workers"), rateFigure(two)],
-      [label("ceiling set by politeness"), ceilingFigure(politeness, two)],
+      ...runs.map(([workers, run]): [string, string] => [label(`${workers} worker${workers === 1 ? "" : "s"}`), rateFigure(run)]),
+      [label("ceiling set by politeness"), ceilingFigure(politeness, runs.at(-1)![1])],
       [
         label(`bulk job of ${bulkAddresses.toLocaleString("en")} addresses, 2 workers, first part sent → Completed event`),
         `${seconds(bulk.ms)}, ${Math.round(bulkAddresses / (bulk.ms / 1000)).toLocaleString("en")} addresses/s (${bulk.progress.status}: ` +
@@ -67,12 +70,12 @@ export async function mailboxFigures(stack: RunningStack): Promise<[string, stri
 async function domainResults(stack: RunningStack, token: string): Promise<Map<string, ValidationResult>> {
   const results = new Map<string, ValidationResult>();
   for (const domain of DOMAINS) {
-    const response = await request(stack, "/api/validate-email", {
+    const answer = await requestText(stack, "/api/validate-email", {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
       body: JSON.stringify({ email: `user0@${domain}` }),
     }, 200);
-    results.set(domain, validationResultSchema.parse(await response.json()));
+    results.set(domain, validationResultSchema.parse(JSON.parse(answer)));
   }
   return results;
 }
