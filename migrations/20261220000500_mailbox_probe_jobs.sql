@@ -362,8 +362,8 @@ declare
   probe public.mailbox_probes;
 begin
   if p_result is null or pg_catalog.jsonb_typeof(p_result) <> 'object'
-    or check_result ->> 'status' is distinct from 'checked' then
-    raise exception 'A probe completes with a ValidationResult whose smtp check is checked'
+    or check_result ->> 'status' is distinct from 'checked' or check_result ->> 'outcome' is null then
+    raise exception 'A probe completes with a ValidationResult whose smtp check is checked, with its outcome'
       using errcode = 'invalid_parameter_value';
   end if;
   update public.mailbox_probes as p

@@ -3,7 +3,7 @@
 -- ends the probe), completing (the lease holder only: the result stored, the address's cached validation updated, each
 -- waiting user told over Realtime), and the schedule's sweep that expires what no worker finished.
 begin;
-select plan(46);
+select plan(47);
 
 select tests.create_user('member');
 select tests.create_user('stranger');
@@ -193,6 +193,9 @@ select is((select status from public.mailbox_probes where id = :'jane'), 'runnin
 select throws_ok(format($$ select private.complete_mailbox_probe(%L, %L, %L) $$, :'worker_b', :'jane',
     pg_temp.item('jane@mailbox.test', 'mailbox.test') -> 'dnsResult'),
   '22023', null, 'a probe completes with a checked mailbox');
+select throws_ok(format($$ select private.complete_mailbox_probe(%L, %L, %L) $$, :'worker_b', :'jane',
+    pg_temp.checked('jane@mailbox.test', 'exists', 'deliverable', '[]') #- '{smtp,outcome}'),
+  '22023', null, 'and the outcome the server''s answer came to');
 select is(private.complete_mailbox_probe(:'worker_b', :'jane',
   pg_temp.checked('jane@mailbox.test', 'not_found', 'undeliverable', '["free_provider", "mailbox_not_found"]')), true,
   'the lease holder completes it');
