@@ -12,7 +12,7 @@
 --   defer_mailbox_probes         greylisted: back to the queue until the server's delay has passed
 --   release_mailbox_probes       an error: back to the queue, or expired after the third attempt
 --   complete_mailbox_probe       the final result: stored, the address's cached validation updated, waiters told
---   expire_mailbox_probes        the schedule: probes past their deadline end unchecked; old ones are deleted
+--   expire_mailbox_probes        the schedule: probes past their deadline end unchecked; what is old is deleted
 
 -- Telling the waiters ---------------------------------------------------------------------------------------------
 
@@ -62,7 +62,8 @@ begin
     update public.mailbox_probes as p
     set status = 'expired', done_at = pg_catalog.now(), lease_owner = null, lease_expires_at = null,
       result = p.dns_result
-        || pg_catalog.jsonb_build_object('smtp', pg_catalog.jsonb_build_object('status', 'not_checked', 'reason', 'expired'))
+        || pg_catalog.jsonb_build_object('smtp',
+          pg_catalog.jsonb_build_object('status', 'not_checked', 'reason', 'expired'))
     where p.id = any (p_probes) and p.status in ('pending', 'running')
     returning p.*
   loop
@@ -109,7 +110,9 @@ begin
   -- address is queued afresh.
   perform private.end_mailbox_probes(array(
     select p.id from public.mailbox_probes as p
-    where p.email_key in (select pg_catalog.lower(i.value ->> 'email') from pg_catalog.jsonb_array_elements(p_items) as i (value))
+    where p.email_key in (
+        select pg_catalog.lower(i.value ->> 'email') from pg_catalog.jsonb_array_elements(p_items) as i (value)
+      )
       and p.status in ('pending', 'running') and p.deadline <= pg_catalog.now()
   ));
 
@@ -188,7 +191,8 @@ $$;
 comment on function private.request_mailbox_probes(jsonb, uuid, uuid) is
   'The api asks for mailbox probes of p_items [{email, domain (ASCII), dnsResult}], for signed-in user p_user and/or '
   'bulk job p_bulk_session (both null: an anonymous visitor, who polls). Per item, in order, with its email_key: done '
-  'with smtp = the cached check of a probe done within 7 days, or a catch_all check when the domain is known catch-all; '
+  'with smtp = the cached check of a probe done within 7 days, or a catch_all check when the domain is known '
+  'catch-all; '
   'pending with probe_id when an unfinished probe is joined or a new one queued (notifying channel mailbox_probes); '
   'no_worker when no probe worker beat lately. The requester becomes a waiter of the pending probe. '
   'invalid_parameter_value for malformed items.';
@@ -379,7 +383,8 @@ begin
   update public.email_validations as v
   set verdict = coalesce(p_result ->> 'verdict', v.verdict),
     reasons = coalesce(
-      (select pg_catalog.array_agg(r.value) from pg_catalog.jsonb_array_elements_text(p_result -> 'reasons') as r (value)),
+      (select pg_catalog.array_agg(r.value)
+       from pg_catalog.jsonb_array_elements_text(p_result -> 'reasons') as r (value)),
       v.reasons),
     risk_score = coalesce((p_result ->> 'riskScore')::integer, v.risk_score),
     deliverability_score = coalesce((p_result ->> 'deliverabilityScore')::integer, v.deliverability_score),
@@ -422,12 +427,15 @@ begin
   delete from public.mailbox_probes as p
   where p.status in ('done', 'expired') and p.done_at < pg_catalog.now() - interval '30 days';
   delete from public.smtp_host_slots as s where s.lease_expires_at <= pg_catalog.now();
+  delete from public.mail_domain_catch_all as c where c.expires_at <= pg_catalog.now();
+  -- A worker killed without stopping leaves its row; a day on, nobody needs to see it.
+  delete from public.probe_workers as w where w.last_seen_at < pg_catalog.now() - interval '1 day';
   return ended;
 end;
 $$;
 comment on function private.expire_mailbox_probes() is
   'The schedule''s sweep: unfinished probes past their deadline, and running ones whose third lease ran out, expire '
-  '(waiters told as on completion); probes finished over 30 days ago and run-out MX host slots are deleted. Answers '
-  'how many probes expired.';
+  '(waiters told as on completion); probes finished over 30 days ago, run-out MX host slots, stale catch-all '
+  'findings and workers silent for a day are deleted. Answers how many probes expired.';
 revoke execute on function private.expire_mailbox_probes() from public, anon, authenticated;
 grant execute on function private.expire_mailbox_probes() to service_role;

@@ -3,7 +3,7 @@
 -- ends the probe), completing (the lease holder only: the result stored, the address's cached validation updated, each
 -- waiting user told over Realtime), and the schedule's sweep that expires what no worker finished.
 begin;
-select plan(47);
+select plan(49);
 
 select tests.create_user('member');
 select tests.create_user('stranger');
@@ -253,7 +253,13 @@ values
   ('kept@mailbox.test', 'kept@mailbox.test', 'mailbox.test', '{}', now(), 'done', '{}', 'exists', now() - interval '29 days');
 insert into public.smtp_hosts (host) values ('mx.slow.test');
 insert into public.smtp_host_slots (host, slot, lease_owner, lease_expires_at)
-values ('mx.slow.test', 1, :'worker_a', now() - interval '1 second'), ('mx.slow.test', 2, :'worker_b', now() + interval '9 seconds');
+values ('mx.slow.test', 1, :'worker_a', now() - interval '1 second'),
+  ('mx.slow.test', 2, :'worker_b', now() + interval '9 seconds');
+
+insert into public.mail_domain_catch_all (domain, samples, accepted, expires_at)
+values ('stale.test', 1, 1, now() - interval '1 second'), ('fresh.test', 1, 1, now() + interval '1 day');
+select private.probe_worker_heartbeat('00000000-0000-4000-8000-00000000000c', 'killed');
+update public.probe_workers set last_seen_at = now() - interval '25 hours' where name = 'killed';
 
 select is(private.expire_mailbox_probes(), 3,
   'the sweep expires what is past its deadline (busy.test''s and stale) and a probe whose third lease ran out');
@@ -279,6 +285,12 @@ select results_eq(
   $$ select slot from public.smtp_host_slots where host = 'mx.slow.test' $$,
   $$ values (2) $$,
   'and so are MX host slots whose lease ran out'
+);
+select results_eq($$ select domain from public.mail_domain_catch_all $$, $$ values ('fresh.test') $$,
+  'stale catch-all findings'
+);
+select results_eq($$ select name from public.probe_workers order by name $$, $$ values ('worker-a'), ('worker-b') $$,
+  'and workers silent for a day (killed without stopping)'
 );
 
 select * from finish();
