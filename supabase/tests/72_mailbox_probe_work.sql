@@ -34,7 +34,7 @@ as $$
       'provider', null, 'checkedAt', '2026-12-20T10:00:00.000Z'))
 $$;
 
--- Two addresses at mailbox.test asked first, then two at slow.test; one user waits for jane.
+-- Two addresses at mailbox.test asked first, then two at slow.test (a before b); one user waits for jane.
 select probe_id as jane from private.request_mailbox_probes(
   jsonb_build_array(pg_temp.item('jane@mailbox.test', 'mailbox.test')), tests.get_user_id('member'), null) \gset
 select probe_id as nobody from private.request_mailbox_probes(
@@ -43,6 +43,7 @@ select private.request_mailbox_probes(
   jsonb_build_array(pg_temp.item('a@slow.test', 'slow.test'), pg_temp.item('b@slow.test', 'slow.test')), null, null);
 update public.mailbox_probes set created_at = now() - interval '2 minutes', not_before = now() - interval '2 minutes'
 where domain = 'mailbox.test';
+update public.mailbox_probes set created_at = now() - interval '1 minute' where email = 'a@slow.test';
 
 -- Act 1: claiming ---------------------------------------------------------------------------------------------------
 
