@@ -85,11 +85,11 @@ select is((select count(*)::integer from public.mailbox_probe_waiters), 2,
 
 update public.admin_settings set setting_value = '60' where setting_key = 'smtp_probe_deadline_seconds';
 create temporary table asked as
-select * from private.request_mailbox_probes(
+select row_number() over () as n, * from private.request_mailbox_probes(
   jsonb_build_array(pg_temp.item('john@mailbox.test'), pg_temp.item('info@mailbox.test')), null, null);
 select results_eq(
   $$ select r.email_key, r.status, p.deadline = now() + interval '60 seconds', p.email
-     from asked as r join public.mailbox_probes as p on p.id = r.probe_id $$,
+     from asked as r join public.mailbox_probes as p on p.id = r.probe_id order by r.n $$,
   $$ values ('john@mailbox.test', 'pending', true, 'john@mailbox.test'),
             ('info@mailbox.test', 'pending', true, 'info@mailbox.test') $$,
   'several addresses in one call, each answered in order; the deadline follows its setting'
