@@ -8,9 +8,11 @@
 --   request_mailbox_probes       the api: per address, a fresh cached answer, the domain's catch-all finding, the
 --                                unfinished probe joined, no_worker, or a new probe (waking an idle worker)
 --   claim_mailbox_probes         a worker leases due probes of one domain
+--   mailbox_probe_claimable_in_ms  how long until a claim may find one (an idle worker's longest sleep)
 --   renew_mailbox_probe_leases   a worker keeps its leases while the conversation lasts
 --   defer_mailbox_probes         greylisted: back to the queue until the server's delay has passed
---   release_mailbox_probes       an error: back to the queue, or expired after the third attempt
+--   release_mailbox_probes       an error: back to the queue (waking an idle worker), or expired after the third
+--                                attempt
 --   complete_mailbox_probe       the final result: stored, the address's cached validation updated, waiters told
 --   expire_mailbox_probes        the schedule: probes past their deadline end unchecked; what is old is deleted
 
@@ -264,6 +266,29 @@ comment on function private.claim_mailbox_probes(uuid, integer, integer) is
 revoke execute on function private.claim_mailbox_probes(uuid, integer, integer) from public, anon, authenticated;
 grant execute on function private.claim_mailbox_probes(uuid, integer, integer) to service_role;
 
+create or replace function private.mailbox_probe_claimable_in_ms()
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select greatest(0, ceil(extract(epoch from earliest.at - pg_catalog.now()) * 1000))::integer
+  from (
+    select pg_catalog.min(case p.status when 'pending' then p.not_before else p.lease_expires_at end) as at
+    from public.mailbox_probes as p
+    where p.status in ('pending', 'running') and p.deadline > pg_catalog.now()
+      and (p.status = 'pending' or p.attempts < 3)
+  ) as earliest
+  where earliest.at is not null
+$$;
+comment on function private.mailbox_probe_claimable_in_ms() is
+  'Milliseconds until claim_mailbox_probes may find a probe: 0 when one is claimable now, else until the earliest '
+  'not_before (a greylisted probe''s) or lease end; null when no probe waits or runs. An idle worker sleeps that long '
+  'at most, besides listening on mailbox_probes.';
+revoke execute on function private.mailbox_probe_claimable_in_ms() from public, anon, authenticated;
+grant execute on function private.mailbox_probe_claimable_in_ms() to service_role;
+
 create or replace function private.renew_mailbox_probe_leases(p_worker uuid, p_probes uuid[], p_seconds integer)
 returns integer
 language plpgsql
@@ -346,12 +371,16 @@ begin
   from private.hand_back_mailbox_probes(p_worker, p_probes, null, false) as h;
   -- The third attempt failed too: give the probe up rather than retry it forever.
   perform private.end_mailbox_probes(spent);
+  -- The others are due again now: an idle worker takes them at once.
+  if released > coalesce(pg_catalog.cardinality(spent), 0) then
+    perform pg_catalog.pg_notify('mailbox_probes', '');
+  end if;
   return released;
 end;
 $$;
 comment on function private.release_mailbox_probes(uuid, uuid[]) is
-  'Worker p_worker gives its probes back after an error: pending again for the next claim, or expired (waiters told) '
-  'after their third attempt. Answers how many it still held.';
+  'Worker p_worker gives its probes back after an error: pending again for the next claim (notifying channel '
+  'mailbox_probes), or expired (waiters told) after their third attempt. Answers how many it still held.';
 revoke execute on function private.release_mailbox_probes(uuid, uuid[]) from public, anon, authenticated;
 grant execute on function private.release_mailbox_probes(uuid, uuid[]) to service_role;
 

@@ -3,7 +3,7 @@
 -- cache; a known catch-all domain answered from its finding; an unfinished probe past its deadline ended (its waiters
 -- told) and queued afresh. Also the workers' heartbeat and the catch-all tally behind those answers.
 begin;
-select plan(45);
+select plan(47);
 
 select tests.create_user('member');
 select tests.create_user('stranger');
@@ -250,6 +250,12 @@ select tests.on_session('api', $$ select count(*) from private.request_mailbox_p
   '[{"email": "one@woken.test", "domain": "woken.test", "dnsResult": {}},
     {"email": "two@woken.test", "domain": "woken.test", "dnsResult": {}}]', null, null) $$);
 select is(pg_temp.wake_calls_until_marker(), 1, 'a call queueing several wakes once');
+select tests.on_session('api', $$ select count(*) from private.claim_mailbox_probes(
+  '00000000-0000-4000-8000-0000000000bb', 30, 10) $$);
+select is(pg_temp.wake_calls_until_marker(), 0, 'claiming wakes nobody');
+select tests.on_session('api', $$ select private.release_mailbox_probes('00000000-0000-4000-8000-0000000000bb',
+  array(select id from public.mailbox_probes where domain = 'woken.test')) $$);
+select is(pg_temp.wake_calls_until_marker(), 1, 'probes given back after an error wake a listening worker');
 select tests.on_session('api', $$ with gone as (delete from public.mailbox_probes where domain = 'woken.test' returning 1)
   select count(*) from gone $$);
 select tests.on_session('api', $$ select private.remove_probe_worker('00000000-0000-4000-8000-0000000000bb') $$);
