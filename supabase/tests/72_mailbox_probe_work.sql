@@ -3,7 +3,7 @@
 -- ends the probe), completing (the lease holder only: the result stored, the address's cached validation updated, each
 -- waiting user told over Realtime), and the schedule's sweep that expires what no worker finished.
 begin;
-select plan(52);
+select plan(54);
 
 select tests.create_user('member');
 select tests.create_user('stranger');
@@ -299,6 +299,33 @@ select results_eq($$ select domain from public.mail_domain_catch_all $$, $$ valu
 select results_eq($$ select name from public.probe_workers order by name $$, $$ values ('worker-a'), ('worker-b') $$,
   'and workers silent for a day (killed without stopping)'
 );
+
+-- Act 8: two workers claiming at once ---------------------------------------------------------------------------------
+
+-- On sessions of their own (what they commit is removed after): the first worker's claim is still uncommitted when the
+-- second claims, which skips the rows it holds rather than waiting for them.
+create extension if not exists dblink with schema extensions;
+select tests.open_sessions(array['setup', 'worker_a', 'worker_b']);
+select tests.on_session('setup', $$ select private.probe_worker_heartbeat('00000000-0000-4000-8000-0000000000cc', 'race') $$);
+select tests.on_session('setup', $$ select count(*) from private.request_mailbox_probes(
+  '[{"email": "one@race-a.test", "domain": "race-a.test", "dnsResult": {}},
+    {"email": "two@race-a.test", "domain": "race-a.test", "dnsResult": {}}]', null, null) $$);
+select tests.on_session('setup', $$ select count(*) from private.request_mailbox_probes(
+  '[{"email": "one@race-b.test", "domain": "race-b.test", "dnsResult": {}}]', null, null) $$);
+select tests.on_session('setup', $$ update public.mailbox_probes set created_at = created_at - interval '1 minute'
+  where domain = 'race-a.test' returning 1 $$);
+select dblink_exec('worker_a', 'begin');
+select is(tests.on_session('worker_a', $$ select string_agg(distinct domain, ',') || ' ' || count(*)
+    from private.claim_mailbox_probes('00000000-0000-4000-8000-0000000000a1', 30, 10) $$), 'race-a.test 2',
+  'the first worker claims the older domain''s probes');
+select is(tests.on_session('worker_b', $$ select string_agg(distinct domain, ',') || ' ' || count(*)
+    from private.claim_mailbox_probes('00000000-0000-4000-8000-0000000000b1', 30, 10) $$), 'race-b.test 1',
+  'the second, at the same time, skips them and claims the next domain''s without waiting');
+select dblink_exec('worker_a', 'commit');
+select tests.on_session('setup', $$ with gone as (delete from public.mailbox_probes where domain like 'race-_.test'
+  returning 1) select count(*) from gone $$);
+select tests.on_session('setup', $$ select private.remove_probe_worker('00000000-0000-4000-8000-0000000000cc') $$);
+select tests.close_sessions(array['setup', 'worker_a', 'worker_b']);
 
 select * from finish();
 rollback;
