@@ -106,7 +106,7 @@ Deno.test({
     ]);
     assert.deepEqual(records.map((record) => record.reasons), [
       "mailbox_exists",
-      "mailbox_not_found",
+      "role_account mailbox_not_found",
       "mailbox_full",
       "catch_all",
       "smtp_blocked",
