@@ -128,12 +128,12 @@ select results_eq(
   format($$ select email_key, verdict, probe_id from public.bulk_validation_items where session_id = %L
             order by email_key $$, :'early_session'),
   $$ values ('person10@domain0.test', 'undeliverable', null::uuid),
-            ('person11@domain1.test', 'undeliverable', '00000000-0000-4000-8000-00000000b011'::uuid) $$,
-  'the ended probe''s result is applied at once (person10 was deliverable by DNS); the running one waits');
+            ('person11@domain1.test', 'unknown', '00000000-0000-4000-8000-00000000b011'::uuid) $$,
+  'the ended probe''s result is applied at once (person10 was risky by DNS); the running one waits with its DNS verdict');
 select results_eq(
   format($$ select status, valid_count, invalid_count, mailbox_pending from public.bulk_validation_sessions
             where id = %L $$, :'early_session'),
-  $$ values ('running', 0, 2, 1) $$,
+  $$ values ('running', 0, 1, 1) $$,
   'the counters have the applied result and the one row still waiting');
 
 -- The running probe expires: expire_mailbox_probes hands on the DNS result, not checked.
