@@ -4,7 +4,13 @@ import { anonymousSession, storeTestSessionId } from "@/test/anonymous";
 import { demoUser, json, mockNetwork, storeSessionFor } from "@/test/network";
 import { renderApp } from "@/test/render-app";
 import { companyResult } from "@/test/scrape-results";
-import { deliverableResult, typoResult } from "@/test/validation-results";
+import {
+  deliverableResult,
+  mailboxNotFoundResult,
+  PROBE_ID,
+  pendingResult,
+  typoResult,
+} from "@/test/validation-results";
 
 // A valid address's domain is explored next; these tests are about the validation, so the exploration just answers.
 const explored = { "POST /api/scrape-domain": () => json(companyResult("mailscout-demo.test")) };
@@ -64,6 +70,31 @@ describe("home page", () => {
     expect(new Headers(session?.init?.headers).get("X-Session-ID")).toBe(sessionId);
     const report = calls.find((call) => call.url === "/api/anonymous/update-usage");
     expect(JSON.parse(String(report?.init?.body))).toEqual({ sessionId, validationsUsed: 4 });
+  });
+
+  it("shows a visitor the mailbox check the verdict waited for, and its outcome once the probe is done", async () => {
+    let probeDone = false;
+    mockNetwork({
+      "GET /api/anonymous/session": () => json(anonymousSession()),
+      "POST /api/validate-email": () => json(pendingResult("nobody@mailbox.test")),
+      "POST /api/anonymous/update-usage": () => json(anonymousSession({ validationsUsed: 1 })),
+      "POST /api/scrape-domain": () => json(companyResult("mailbox.test")),
+      [`GET /api/mailbox-probes/${PROBE_ID}`]: () =>
+        json(probeDone ? { status: "done", result: mailboxNotFoundResult() } : { status: "pending", result: null }),
+    });
+    const { user, queryClient } = await renderApp("/");
+    await validate(user, "nobody@mailbox.test");
+
+    const mailbox = within(await resultCard().findByRole("region", { name: "Mailbox" }));
+    expect(mailbox.getByText("Checking the mailbox…")).toBeVisible();
+    expect(resultCard().getByText("Deliverable", { selector: "span" })).toBeVisible();
+
+    probeDone = true;
+    // The next poll, asked for now rather than waited for.
+    await queryClient.refetchQueries({ queryKey: ["/api/mailbox-probes", PROBE_ID] });
+
+    expect(await mailbox.findByText("No such mailbox")).toBeVisible();
+    expect(resultCard().getByText("Undeliverable", { selector: "span" })).toBeVisible();
   });
 
   it("clears the earlier result as soon as a new validation starts", async () => {

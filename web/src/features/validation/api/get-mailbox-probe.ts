@@ -8,7 +8,7 @@ import { z } from "zod";
 import { ApiError, apiFetch, readJson } from "@/lib/api";
 import { settledAnswer } from "../live/mailbox-updates";
 
-export const mailboxProbeAnswerSchema = z.object({
+const mailboxProbeAnswerSchema = z.object({
   status: mailboxProbeStateSchema,
   result: validationResultSchema.nullable(),
 });
@@ -16,7 +16,7 @@ export type MailboxProbeAnswer = z.infer<typeof mailboxProbeAnswerSchema>;
 
 export const mailboxProbeQueryKey = (probeId: string) => ["/api/mailbox-probes", probeId] as const;
 
-export async function getMailboxProbe(probeId: string, signal?: AbortSignal): Promise<MailboxProbeAnswer> {
+async function getMailboxProbe(probeId: string, signal?: AbortSignal): Promise<MailboxProbeAnswer> {
   const response = await apiFetch(`/api/mailbox-probes/${encodeURIComponent(probeId)}`, { signal });
   return readJson(response, mailboxProbeAnswerSchema);
 }

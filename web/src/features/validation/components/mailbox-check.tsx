@@ -26,7 +26,7 @@ const HEADLINES: Record<Exclude<MailboxOutcome, "catch_all">, string> = {
 };
 
 /** The outcome in plain words; a catch-all says how sure the samples made us. */
-export function mailboxHeadline(check: Pick<SmtpChecked, "outcome" | "catchAllConfidence">): string {
+function mailboxHeadline(check: Pick<SmtpChecked, "outcome" | "catchAllConfidence">): string {
   if (check.outcome !== "catch_all") return HEADLINES[check.outcome];
   return check.catchAllConfidence === null
     ? "Accepts every address (catch-all)"
@@ -59,8 +59,8 @@ const TLS_TEXTS: Record<TlsState, string> = {
   none: "Not encrypted: the server offered no TLS",
 };
 
-export const MAILBOX_CHECKING = "Checking the mailbox…";
-export const MAILBOX_OVERDUE =
+const MAILBOX_CHECKING = "Checking the mailbox…";
+const MAILBOX_OVERDUE =
   "The mailbox check is taking longer than usual. The verdict rests on DNS for now; it updates here if the check ends.";
 
 export function MailboxCheck({ smtp, overdue }: { smtp: SmtpCheck; overdue: boolean }) {

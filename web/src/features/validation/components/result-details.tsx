@@ -26,28 +26,35 @@ type ResultDetailsProps = {
   onValidateSuggestion: (email: string) => void;
 };
 
+/**
+ * What the card calls a valid address: well-formed at a domain that takes mail (isValid), unless the mail server said
+ * the mailbox does not exist or is full, which leaves isValid as it was but makes the verdict undeliverable.
+ */
+export function isValidAddress(result: ValidationResult): boolean {
+  return result.isValid && result.verdict !== "undeliverable";
+}
+
 export function ResultDetails({ result, mailboxOverdue, verdictBefore, onValidateSuggestion }: ResultDetailsProps) {
   const verdict = VERDICT_TEXTS[result.verdict];
   const { suggestion } = result;
-  // A mailbox the server says does not exist (or is full) makes a well-formed address at a receiving domain unlikely.
-  const likely = result.isValid && result.verdict !== "undeliverable";
+  const valid = isValidAddress(result);
 
   return (
     <div className="grid gap-5">
       <div
         className={cn(
           "flex items-center gap-3 rounded-xl border p-4",
-          result.isValid ? "border-success/40 bg-success/10" : "border-destructive/30 bg-destructive/5",
+          valid ? "border-success/40 bg-success/10" : "border-destructive/30 bg-destructive/5",
         )}
       >
-        {result.isValid ? (
+        {valid ? (
           <CircleCheckIcon className="size-7 shrink-0 text-success" aria-hidden />
         ) : (
           <CircleXIcon className="size-7 shrink-0 text-destructive" aria-hidden />
         )}
         <div className="grid min-w-0 gap-0.5">
-          <p className={cn("text-sm font-bold tracking-wide", result.isValid ? "text-success" : "text-destructive")}>
-            {result.isValid ? "VALID EMAIL" : "INVALID EMAIL"}
+          <p className={cn("text-sm font-bold tracking-wide", valid ? "text-success" : "text-destructive")}>
+            {valid ? "VALID EMAIL" : "INVALID EMAIL"}
           </p>
           <p className="truncate font-medium" title={result.email}>
             {result.email}
@@ -62,10 +69,10 @@ export function ResultDetails({ result, mailboxOverdue, verdictBefore, onValidat
           passed={result.mxRecordsFound}
           text={result.mxRecordsFound ? "FOUND" : "NO MX RECORDS"}
         />
-        <Check name="Deliverable" passed={likely} text={likely ? "Likely" : "Unlikely"} />
+        <Check name="Deliverable" passed={valid} text={valid ? "Likely" : "Unlikely"} />
       </dl>
 
-      {result.isValid && <SaveContactButton candidate={{ email: result.email }} source="validation" />}
+      {valid && <SaveContactButton candidate={{ email: result.email }} source="validation" />}
 
       {suggestion && (
         <Button

@@ -128,6 +128,8 @@ describe("validation result card: the mailbox", () => {
       REASON_TEXTS.mailbox_not_found,
     );
     expect(card().getByText("Deliverable", { selector: "dt" }).nextElementSibling).toHaveTextContent("Unlikely");
+    expect(card().getByText("INVALID EMAIL")).toBeVisible();
+    expect(card().getByRole("status")).toHaveTextContent("Invalid");
     const announcements = card().getAllByText(/^After the mailbox check the verdict is/);
     expect(announcements.map((node) => node.textContent)).toEqual([
       "After the mailbox check the verdict is Undeliverable, no longer Deliverable.",

@@ -9,7 +9,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { IconBadge } from "@/components/ui/icon-badge";
 import { type StatusBadge, StatusCard } from "@/components/ui/status-card";
 import { useMailboxFollowUp } from "../live/use-mailbox-follow-up";
-import { ResultDetails } from "./result-details";
+import { isValidAddress, ResultDetails } from "./result-details";
 
 export type ValidationState =
   | { status: "idle" }
@@ -25,7 +25,7 @@ function badgeFor(state: ValidationState): StatusBadge {
     case "validating":
       return { label: "Validating...", className: "bg-primary/10 text-primary" };
     case "done":
-      return state.result.isValid
+      return isValidAddress(state.result)
         ? { label: "Valid", className: "bg-success/15 text-success" }
         : { label: "Invalid", className: "bg-destructive/10 text-destructive" };
     case "failed":

@@ -3,7 +3,7 @@
 // each join for an update sent while not listening, and polling only while the topic is down. Signed out: polling.
 // After MAILBOX_POLL_GIVE_UP_MS polling stops and the card says the check is taking longer than usual (a signed-in card
 // still takes the event if it comes).
-import { MAILBOX_POLL_GIVE_UP_MS, MAILBOX_POLL_INTERVAL_MS } from "@contracts/mailbox";
+import { MAILBOX_POLL_GIVE_UP_MS, MAILBOX_POLL_INTERVAL_MS, VALIDATION_UPDATED_EVENT } from "@contracts/mailbox";
 import { userTopic } from "@contracts/support";
 import type { ValidationResult, Verdict } from "@contracts/validation";
 import { useQuery } from "@tanstack/react-query";
@@ -20,7 +20,6 @@ import {
   applyValidationUpdate,
   pendingProbeOf,
   shownResult,
-  VALIDATION_UPDATED_EVENT,
   validationUpdatedEventSchema,
 } from "./mailbox-updates";
 
