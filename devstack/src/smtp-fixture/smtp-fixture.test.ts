@@ -9,6 +9,7 @@ import { type RunningSmtpFixture, SMTP_FIXTURE_CA_FILE, startSmtpFixture } from 
 import { FixtureMailboxes, GREYLIST_DELAY_MS, SLOW_REPLY_MS } from "./mailboxes.ts";
 import { type Reply, SmtpTestClient } from "./smtp-test-client.ts";
 import { smtpFixtureControls } from "./testing.ts";
+import { TranscriptLog } from "./transcripts.ts";
 
 const running: RunningSmtpFixture[] = [];
 const clients: SmtpTestClient[] = [];
@@ -292,6 +293,24 @@ describe("the fixture SMTP server", () => {
 
     await controls.reset();
     expect(await controls.transcripts()).toEqual({ connections: [], dataCommands: 0 });
+  });
+});
+
+describe("the transcript log", () => {
+  it("keeps the newest 5,000 connections, so a long bench run can't grow it without end", () => {
+    const log = new TranscriptLog(Date.now);
+    for (let i = 0; i < 5_002; i++) log.add(`c${i}`, "client", "EHLO probe.mailscout.test");
+    const { connections } = log.snapshot();
+    expect(connections).toHaveLength(5_000);
+    expect([connections[0]!.id, connections.at(-1)!.id]).toEqual(["c2", "c5001"]);
+  });
+
+  it("a connection that closes after a reset leaves no trace", () => {
+    const log = new TranscriptLog(Date.now);
+    log.add("a", "server", "220 ready");
+    log.clear();
+    log.closed("a");
+    expect(log.snapshot()).toEqual({ connections: [], dataCommands: 0 });
   });
 });
 
