@@ -75,6 +75,20 @@ async function recordingHostSlots<T>(
   }
 }
 
+/** Waits until the worker holds a probe, mid-conversation. */
+async function untilHolding(workerId: string): Promise<void> {
+  await pollUntil(
+    () =>
+      withDatabase(async (sql) => {
+        const [held] = await sql`
+          select 1 from public.mailbox_probes where lease_owner = ${workerId} and status = 'running' limit 1
+        `;
+        return held ? true : undefined;
+      }),
+    () => `worker ${workerId} never held a probe`,
+  );
+}
+
 Deno.test({
   name: "two workers take turns at one MX host within its concurrency and interval",
   sanitizeResources: false,
@@ -115,16 +129,7 @@ Deno.test({
       const emails = ["probe-bench-01.test", "probe-bench-02.test", "probe-bench-03.test", "probe-bench-04.test"]
         .flatMap((domain) => addresses(domain, 30));
       const probeIds = queuedIds(await requestProbes(emails, { userId: user.id, bulkSessionId: null }));
-      await pollUntil(
-        () =>
-          withDatabase(async (sql) => {
-            const [held] = await sql`
-              select 1 from public.mailbox_probes where lease_owner = ${doomed!.id} and status = 'running' limit 1
-            `;
-            return held ? true : undefined;
-          }),
-        () => `worker ${doomed!.id} never held a probe`,
-      );
+      await untilHolding(doomed!.id);
       Deno.kill(doomed!.pid, "SIGKILL");
       try {
         const results = await probeResults(probeIds);
@@ -170,14 +175,7 @@ Deno.test({
 
       // A batch of 50 takes over 5 s at 100 ms per reply, longer than a stopping worker waits for it.
       const probeIds = queuedIds(await requestProbes(addresses("probe-bench-05.test", 50)));
-      await pollUntil(
-        () =>
-          withDatabase(async (sql) => {
-            const [held] = await sql`select 1 from public.mailbox_probes where lease_owner = ${worker.id} limit 1`;
-            return held ? true : undefined;
-          }),
-        () => `worker ${worker.id} never claimed a probe`,
-      );
+      await untilHolding(worker.id);
       await stopProbeWorker(worker.id);
 
       assert.equal((await heartbeat()).length, 0);
