@@ -9,8 +9,7 @@ import {
   probeResults,
   queuedIds,
   requestProbes,
-  resetSmtpFixture,
-  smtpTranscripts,
+  smtpFixture,
   withAdminSettings,
   withProbeWorkers,
 } from "./testing/probe-workers.ts";
@@ -55,7 +54,7 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   fn: async (t) => {
-    await resetSmtpFixture();
+    await smtpFixture.reset();
     await withProbeWorkers(1, async () => {
       const probeIds = queuedIds(
         await withAdminSettings(
@@ -140,7 +139,7 @@ Deno.test({
       });
 
       await t.step("the fixture never saw DATA: no probe sends mail", async () => {
-        const { connections, dataCommands } = await smtpTranscripts();
+        const { connections, dataCommands } = await smtpFixture.transcripts();
         const commands = connections.flatMap((connection) =>
           connection.lines.filter((line) => line.from === "client").map((line) => line.text)
         );

@@ -9,7 +9,7 @@ import {
   probeResults,
   queuedIds,
   requestProbes,
-  resetSmtpFixture,
+  smtpFixture,
   runningProbeWorkers,
   startProbeWorker,
   stopIfRunning,
@@ -94,7 +94,7 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   fn: async () => {
-    await resetSmtpFixture();
+    await smtpFixture.reset();
     // One domain at a time each, so the two batches of the host go to different workers.
     const { takes, connects, value: workers } = await withAdminSettings(
       { smtp_probe_host_concurrency: "1", smtp_probe_host_interval_ms: "1000" },
@@ -123,7 +123,7 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   fn: async () => {
-    await resetSmtpFixture();
+    await smtpFixture.reset();
     const user = await signedInUser();
     await withProbeWorkers(2, async ([doomed]) => {
       const emails = ["probe-bench-01.test", "probe-bench-02.test", "probe-bench-03.test", "probe-bench-04.test"]
@@ -165,7 +165,7 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   fn: async () => {
-    await resetSmtpFixture();
+    await smtpFixture.reset();
     const worker = await startProbeWorker();
     try {
       const heartbeat = () =>

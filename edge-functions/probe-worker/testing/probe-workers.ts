@@ -13,6 +13,7 @@ import {
   type SmtpChecked,
 } from "../../_shared/mailbox/index.ts";
 import { createEmailValidator, type ValidationResult } from "../../_shared/validation/index.ts";
+import { smtpFixtureControls } from "../../../devstack/src/smtp-fixture/testing.ts";
 
 export interface ProbeWorker {
   id: string;
@@ -84,33 +85,8 @@ export async function withAdminSettings<T>(settings: Record<string, string>, wor
   }
 }
 
-/** What the fixture saw (devstack/src/smtp-fixture/transcripts.ts): each connection's lines in order, and how many
- * DATA commands it refused. */
-export interface Transcripts {
-  connections: { id: string; openedAt: string; closedAt: string | null; tls: boolean; lines: TranscriptLine[] }[];
-  dataCommands: number;
-}
-export interface TranscriptLine {
-  at: string;
-  from: "client" | "server";
-  text: string;
-}
-
-const fixture = () => requiredEnv("SMTP_FIXTURE_URL").replace(/\/+$/, "");
-
-/** Forgets the fixture's greylisting memory and transcripts. */
-export async function resetSmtpFixture(): Promise<void> {
-  const response = await fetch(`${fixture()}/_fake/reset`, { method: "POST" });
-  await response.body?.cancel();
-  assert.equal(response.status < 300, true, `POST /_fake/reset answered ${response.status}`);
-}
-
-export async function smtpTranscripts(): Promise<Transcripts> {
-  const response = await fetch(`${fixture()}/_fake/transcripts`);
-  const text = await response.text();
-  assert.equal(response.status, 200, text);
-  return JSON.parse(text) as Transcripts;
-}
+/** The SMTP fixture's controls: its transcripts, and a reset of them and of its greylisting memory. */
+export const smtpFixture = smtpFixtureControls(requiredEnv("SMTP_FIXTURE_URL").replace(/\/+$/, ""));
 
 const validate = createEmailValidator({
   resolver: createMailDomainResolverFromSettings({ dnsServers: requiredEnv("DNS_SERVERS") }),
