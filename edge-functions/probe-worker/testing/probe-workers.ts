@@ -13,6 +13,7 @@ import {
   type SmtpChecked,
 } from "../../_shared/mailbox/index.ts";
 import { createEmailValidator, type ValidationResult } from "../../_shared/validation/index.ts";
+import { smtpFixtureControls } from "../../../devstack/src/smtp-fixture/testing.ts";
 
 export interface ProbeWorker {
   id: string;
@@ -52,38 +53,40 @@ export async function withProbeWorkers<T>(
     for (let started = 0; started < count; started++) workers.push(await startProbeWorker(settings));
     return await work(workers);
   } finally {
-    const running = new Set((await runningProbeWorkers()).map((worker) => worker.id));
-    for (const worker of workers) if (running.has(worker.id)) await stopProbeWorker(worker.id);
+    await stopIfRunning(workers);
   }
 }
 
-/** What the fixture saw (devstack/src/smtp-fixture/transcripts.ts): each connection's lines in order, and how many
- * DATA commands it refused. */
-export interface Transcripts {
-  connections: { id: string; openedAt: string; closedAt: string | null; tls: boolean; lines: TranscriptLine[] }[];
-  dataCommands: number;
-}
-export interface TranscriptLine {
-  at: string;
-  from: "client" | "server";
-  text: string;
+/** Stops those of the workers still running (a test may have stopped or killed some), so the next test finds none. */
+export async function stopIfRunning(workers: ProbeWorker[]): Promise<void> {
+  const running = new Set((await runningProbeWorkers()).map((worker) => worker.id));
+  for (const worker of workers) if (running.has(worker.id)) await stopProbeWorker(worker.id);
 }
 
-const fixture = () => requiredEnv("SMTP_FIXTURE_URL").replace(/\/+$/, "");
-
-/** Forgets the fixture's greylisting memory and transcripts. */
-export async function resetSmtpFixture(): Promise<void> {
-  const response = await fetch(`${fixture()}/_fake/reset`, { method: "POST" });
-  await response.body?.cancel();
-  assert.equal(response.status < 300, true, `POST /_fake/reset answered ${response.status}`);
+/** Runs `work` with these admin_settings rows set, restoring them after. */
+export async function withAdminSettings<T>(settings: Record<string, string>, work: () => Promise<T>): Promise<T> {
+  const keys = Object.keys(settings);
+  const before = await withDatabase((sql) =>
+    sql<{ setting_key: string; setting_value: string }[]>`
+      select setting_key, setting_value from public.admin_settings where setting_key = any(${keys})
+    `
+  );
+  const set = (values: Record<string, string>) =>
+    withDatabase(async (sql) => {
+      for (const [key, value] of Object.entries(values)) {
+        await sql`update public.admin_settings set setting_value = ${value} where setting_key = ${key}`;
+      }
+    });
+  await set(settings);
+  try {
+    return await work();
+  } finally {
+    await set(Object.fromEntries(before.map((row) => [row.setting_key, row.setting_value])));
+  }
 }
 
-export async function smtpTranscripts(): Promise<Transcripts> {
-  const response = await fetch(`${fixture()}/_fake/transcripts`);
-  const text = await response.text();
-  assert.equal(response.status, 200, text);
-  return JSON.parse(text) as Transcripts;
-}
+/** The SMTP fixture's controls: its transcripts, and a reset of them and of its greylisting memory. */
+export const smtpFixture = smtpFixtureControls(requiredEnv("SMTP_FIXTURE_URL").replace(/\/+$/, ""));
 
 const validate = createEmailValidator({
   resolver: createMailDomainResolverFromSettings({ dnsServers: requiredEnv("DNS_SERVERS") }),
