@@ -20,6 +20,7 @@ const defaults = {
   STRIPE_API_BASE: "https://api.stripe.com",
   PAYPAL_API_BASE: "https://api-m.paypal.com",
   ANON_IP_MONTHLY_LIMIT: 30,
+  SMTP_PROBE_WAIT_SECONDS: 5,
   SECRETS_ENCRYPTION_PREVIOUS_KEYS: [],
   VAPID_PUBLIC_KEY: "",
   VAPID_PRIVATE_KEY: "",
@@ -53,6 +54,15 @@ Deno.test("parseEnv reads the egress proxy; empty connects directly", () => {
 Deno.test("parseEnv refuses an allowance that is not a whole number of 0 or more", () => {
   for (const value of ["lots", "2.5", "-1"]) {
     assert.throws(() => parseEnv({ ...complete, ANON_IP_MONTHLY_LIMIT: value }), /ANON_IP_MONTHLY_LIMIT: must be/);
+  }
+});
+
+Deno.test("parseEnv reads how long a validation waits for its mailbox probe: 0 to 30 seconds, empty is 5", () => {
+  for (const [value, seconds] of [["0", 0], ["2.5", 2.5], ["30", 30], ["", 5]] as const) {
+    assert.equal(parseEnv({ ...complete, SMTP_PROBE_WAIT_SECONDS: value }).SMTP_PROBE_WAIT_SECONDS, seconds);
+  }
+  for (const value of ["soon", "-1", "31"]) {
+    assert.throws(() => parseEnv({ ...complete, SMTP_PROBE_WAIT_SECONDS: value }), /SMTP_PROBE_WAIT_SECONDS: must be/);
   }
 });
 
