@@ -221,14 +221,14 @@ isOneToOne: false
                   ]
                 },"bulk_validation_items": {
                   Row: {
-                    "chunk_no": number,"deferred": boolean,"domain": string,"email_key": string,"result": NonNullable<Json>,"row_count": number,"session_id": string,"verdict": string
+                    "chunk_no": number,"deferred": boolean,"domain": string,"email_key": string,"probe_id": string | null,"result": NonNullable<Json>,"row_count": number,"session_id": string,"verdict": string
                   }
                   ComputedFields: never
                   Insert: {
-                    "chunk_no": number,"deferred"?: boolean,"domain": string,"email_key": string,"result": NonNullable<Json>,"row_count": number,"session_id": string,"verdict": string
+                    "chunk_no": number,"deferred"?: boolean,"domain": string,"email_key": string,"probe_id"?: string | null,"result": NonNullable<Json>,"row_count": number,"session_id": string,"verdict": string
                   }
                   Update: {
-                    "chunk_no"?: number,"deferred"?: boolean,"domain"?: string,"email_key"?: string,"result"?: NonNullable<Json>,"row_count"?: number,"session_id"?: string,"verdict"?: string
+                    "chunk_no"?: number,"deferred"?: boolean,"domain"?: string,"email_key"?: string,"probe_id"?: string | null,"result"?: NonNullable<Json>,"row_count"?: number,"session_id"?: string,"verdict"?: string
                   }
                   Relationships: [
                     {
@@ -261,14 +261,14 @@ isOneToOne: false
                   ]
                 },"bulk_validation_sessions": {
                   Row: {
-                    "api_key_id": string | null,"callback_url": string | null,"columns": (string)[] | null,"completed_at": string | null,"created_at": string,"distinct_emails": number,"error": string | null,"expires_at": string | null,"file_name": string,"id": string,"invalid_count": number,"last_broadcast_at": string | null,"last_part_rows": number,"last_part_skipped": number,"name": string,"parts_received": number,"processed_emails": number,"skipped_rows": number,"started_at": string | null,"status": string,"total_emails": number,"updated_at": string,"upload_complete": boolean,"uploaded_bytes": number,"user_id": string,"valid_count": number,"warning_count": number
+                    "api_key_id": string | null,"callback_url": string | null,"columns": (string)[] | null,"completed_at": string | null,"created_at": string,"distinct_emails": number,"error": string | null,"expires_at": string | null,"file_name": string,"id": string,"invalid_count": number,"last_broadcast_at": string | null,"last_part_rows": number,"last_part_skipped": number,"mailbox_pending": number,"name": string,"parts_received": number,"processed_emails": number,"skipped_rows": number,"started_at": string | null,"status": string,"total_emails": number,"updated_at": string,"upload_complete": boolean,"uploaded_bytes": number,"user_id": string,"valid_count": number,"warning_count": number
                   }
                   ComputedFields: never
                   Insert: {
-                    "api_key_id"?: string | null,"callback_url"?: string | null,"columns"?: (string)[] | null,"completed_at"?: string | null,"created_at"?: string,"distinct_emails"?: number,"error"?: string | null,"expires_at"?: string | null,"file_name": string,"id"?: string,"invalid_count"?: number,"last_broadcast_at"?: string | null,"last_part_rows"?: number,"last_part_skipped"?: number,"name": string,"parts_received"?: number,"processed_emails"?: number,"skipped_rows"?: number,"started_at"?: string | null,"status"?: string,"total_emails"?: number,"updated_at"?: string,"upload_complete"?: boolean,"uploaded_bytes"?: number,"user_id": string,"valid_count"?: number,"warning_count"?: number
+                    "api_key_id"?: string | null,"callback_url"?: string | null,"columns"?: (string)[] | null,"completed_at"?: string | null,"created_at"?: string,"distinct_emails"?: number,"error"?: string | null,"expires_at"?: string | null,"file_name": string,"id"?: string,"invalid_count"?: number,"last_broadcast_at"?: string | null,"last_part_rows"?: number,"last_part_skipped"?: number,"mailbox_pending"?: number,"name": string,"parts_received"?: number,"processed_emails"?: number,"skipped_rows"?: number,"started_at"?: string | null,"status"?: string,"total_emails"?: number,"updated_at"?: string,"upload_complete"?: boolean,"uploaded_bytes"?: number,"user_id": string,"valid_count"?: number,"warning_count"?: number
                   }
                   Update: {
-                    "api_key_id"?: string | null,"callback_url"?: string | null,"columns"?: (string)[] | null,"completed_at"?: string | null,"created_at"?: string,"distinct_emails"?: number,"error"?: string | null,"expires_at"?: string | null,"file_name"?: string,"id"?: string,"invalid_count"?: number,"last_broadcast_at"?: string | null,"last_part_rows"?: number,"last_part_skipped"?: number,"name"?: string,"parts_received"?: number,"processed_emails"?: number,"skipped_rows"?: number,"started_at"?: string | null,"status"?: string,"total_emails"?: number,"updated_at"?: string,"upload_complete"?: boolean,"uploaded_bytes"?: number,"user_id"?: string,"valid_count"?: number,"warning_count"?: number
+                    "api_key_id"?: string | null,"callback_url"?: string | null,"columns"?: (string)[] | null,"completed_at"?: string | null,"created_at"?: string,"distinct_emails"?: number,"error"?: string | null,"expires_at"?: string | null,"file_name"?: string,"id"?: string,"invalid_count"?: number,"last_broadcast_at"?: string | null,"last_part_rows"?: number,"last_part_skipped"?: number,"mailbox_pending"?: number,"name"?: string,"parts_received"?: number,"processed_emails"?: number,"skipped_rows"?: number,"started_at"?: string | null,"status"?: string,"total_emails"?: number,"updated_at"?: string,"upload_complete"?: boolean,"uploaded_bytes"?: number,"user_id"?: string,"valid_count"?: number,"warning_count"?: number
                   }
                   Relationships: [
                     {
@@ -649,6 +649,66 @@ isOneToOne: false
                   Relationships: [
                     
                   ]
+                },"mail_domain_catch_all": {
+                  Row: {
+                    "accepted": number,"checked_at": string,"domain": string,"expires_at": string,"samples": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "accepted": number,"checked_at"?: string,"domain": string,"expires_at": string,"samples": number
+                  }
+                  Update: {
+                    "accepted"?: number,"checked_at"?: string,"domain"?: string,"expires_at"?: string,"samples"?: number
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"mailbox_probe_waiters": {
+                  Row: {
+                    "bulk_session_id": string | null,"created_at": string,"id": number,"probe_id": string,"user_id": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "bulk_session_id"?: string | null,"created_at"?: string,"id"?: never,"probe_id": string,"user_id"?: string | null
+                  }
+                  Update: {
+                    "bulk_session_id"?: string | null,"created_at"?: string,"id"?: never,"probe_id"?: string,"user_id"?: string | null
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "mailbox_probe_waiters_bulk_session_id_fkey"
+      columns: ["bulk_session_id"]
+isOneToOne: false
+      referencedRelation: "bulk_validation_sessions"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "mailbox_probe_waiters_probe_id_fkey"
+      columns: ["probe_id"]
+isOneToOne: false
+      referencedRelation: "mailbox_probes"
+      referencedColumns: ["id"]
+    },{
+      foreignKeyName: "mailbox_probe_waiters_user_id_fkey"
+      columns: ["user_id"]
+isOneToOne: false
+      referencedRelation: "profiles"
+      referencedColumns: ["id"]
+    }
+                  ]
+                },"mailbox_probes": {
+                  Row: {
+                    "attempts": number,"created_at": string,"deadline": string,"dns_result": NonNullable<Json>,"domain": string,"done_at": string | null,"email": string,"email_key": string,"greylisted": boolean,"id": string,"lease_expires_at": string | null,"lease_owner": string | null,"mx_host": string | null,"not_before": string,"outcome": string | null,"result": Json | null,"status": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "attempts"?: number,"created_at"?: string,"deadline": string,"dns_result": NonNullable<Json>,"domain": string,"done_at"?: string | null,"email": string,"email_key": string,"greylisted"?: boolean,"id"?: string,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"mx_host"?: string | null,"not_before"?: string,"outcome"?: string | null,"result"?: Json | null,"status"?: string
+                  }
+                  Update: {
+                    "attempts"?: number,"created_at"?: string,"deadline"?: string,"dns_result"?: NonNullable<Json>,"domain"?: string,"done_at"?: string | null,"email"?: string,"email_key"?: string,"greylisted"?: boolean,"id"?: string,"lease_expires_at"?: string | null,"lease_owner"?: string | null,"mx_host"?: string | null,"not_before"?: string,"outcome"?: string | null,"result"?: Json | null,"status"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
                 },"marketing_campaigns": {
                   Row: {
                     "action_text": string,"action_url": string | null,"active_hours_end": string,"active_hours_start": string,"clicks": number,"content": string,"conversions": number,"created_at": string,"created_by": string | null,"days_between_shows": number,"email_campaign_id": string | null,"end_date": string | null,"id": string,"image_url": string | null,"impressions": number,"max_shows_per_user": number,"name": string,"priority": number,"push_notification_id": string | null,"revenue_cents": number,"show_after_action": string | null,"show_on_pages": (string)[],"start_date": string | null,"status": string,"subscription_types": (string)[],"timezone": string,"title": string,"type": string,"updated_at": string,"user_types": (string)[],"validation_threshold": number
@@ -783,6 +843,20 @@ isOneToOne: false
                   }
                   Update: {
                     "background_color"?: string,"button_text"?: string,"button_url"?: string | null,"click_count"?: number,"content"?: string,"conversion_count"?: number,"created_at"?: string,"dismiss_count"?: number,"display_frequency"?: string,"id"?: string,"is_active"?: boolean,"revenue_cents"?: number,"show_count"?: number,"target_audience"?: string,"text_color"?: string,"title"?: string,"trigger_type"?: string,"trigger_value"?: number,"updated_at"?: string
+                  }
+                  Relationships: [
+                    
+                  ]
+                },"probe_workers": {
+                  Row: {
+                    "id": string,"last_seen_at": string,"name": string,"started_at": string
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "id": string,"last_seen_at"?: string,"name": string,"started_at"?: string
+                  }
+                  Update: {
+                    "id"?: string,"last_seen_at"?: string,"name"?: string,"started_at"?: string
                   }
                   Relationships: [
                     
@@ -1032,6 +1106,40 @@ isOneToOne: false
       referencedRelation: "seo_removal_requests"
       referencedColumns: ["id"]
     }
+                  ]
+                },"smtp_host_slots": {
+                  Row: {
+                    "host": string,"lease_expires_at": string,"lease_owner": string,"slot": number
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "host": string,"lease_expires_at": string,"lease_owner": string,"slot": number
+                  }
+                  Update: {
+                    "host"?: string,"lease_expires_at"?: string,"lease_owner"?: string,"slot"?: number
+                  }
+                  Relationships: [
+                    {
+      foreignKeyName: "smtp_host_slots_host_fkey"
+      columns: ["host"]
+isOneToOne: false
+      referencedRelation: "smtp_hosts"
+      referencedColumns: ["host"]
+    }
+                  ]
+                },"smtp_hosts": {
+                  Row: {
+                    "host": string,"last_connect_at": string | null
+                  }
+                  ComputedFields: never
+                  Insert: {
+                    "host": string,"last_connect_at"?: string | null
+                  }
+                  Update: {
+                    "host"?: string,"last_connect_at"?: string | null
+                  }
+                  Relationships: [
+                    
                   ]
                 },"subscriptions": {
                   Row: {

@@ -75,6 +75,12 @@ export const envSchema = z.object({
     z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more")
       .default(30),
   ),
+  /** How long a single validation waits for its mailbox probe before answering `pending` (0: answer at once). */
+  SMTP_PROBE_WAIT_SECONDS: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce.number({ error: "must be a number of seconds" }).min(0, "must be 0 or more")
+      .max(30, "must be at most 30 (a request must answer well within the function's time limit)").default(5),
+  ),
   /** Zoho CRM's OAuth client (README "Zoho CRM"): both empty means nobody can connect, and the CRM screens say so. */
   ZOHO_CLIENT_ID: z.string().default(""),
   ZOHO_CLIENT_SECRET: z.string().default(""),

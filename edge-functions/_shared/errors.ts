@@ -39,6 +39,9 @@ export interface DomainFailures {
 
   popup_not_found: undefined;
 
+  /** A mailbox probe id nobody was given (probes are kept 30 days after they finish). */
+  mailbox_probe_not_found: undefined;
+
   // Bulk validation. Another user's session is not found too.
   bulk_session_not_found: undefined;
   /** The user already has `limit` jobs waiting or running. */

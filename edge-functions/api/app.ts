@@ -27,6 +27,7 @@ import { webhooksRoutes } from "./routes/webhooks/webhooks.routes.ts";
 import { emailTrackingRoutes } from "./routes/email-tracking/email-tracking.routes.ts";
 import { explorationsRoutes } from "./routes/explorations/explorations.routes.ts";
 import { helpRoutes } from "./routes/help/help.routes.ts";
+import { mailboxProbesRoutes } from "./routes/mailbox-probes/mailbox-probes.routes.ts";
 import { integrationsApp } from "./routes/integrations/integrations.app.ts";
 import { notificationsRoutes } from "./routes/notifications/notifications.routes.ts";
 import { seoRoutes } from "./routes/seo/seo.routes.ts";
@@ -88,6 +89,7 @@ export function createApp() {
 
   app.route("/", authRoutes);
   app.route("/", validateEmailRoutes);
+  app.route("/", mailboxProbesRoutes);
   app.route("/", explorationsRoutes);
   app.route("/", anonymousRoutes);
   app.route("/", contactsRoutes);

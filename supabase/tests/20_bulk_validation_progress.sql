@@ -15,7 +15,8 @@ create view pg_temp.sent as
 -- The session's counters as a progress event carries them.
 create view pg_temp.progress as
   select jsonb_build_object('totalEmails', s.total_emails, 'processedEmails', s.processed_emails,
-    'validCount', s.valid_count, 'invalidCount', s.invalid_count, 'warningCount', s.warning_count, 'status', s.status)
+    'validCount', s.valid_count, 'invalidCount', s.invalid_count, 'warningCount', s.warning_count,
+    'mailboxPendingEmails', s.mailbox_pending, 'status', s.status)
     as payload
   from public.bulk_validation_sessions as s where s.id = :'session_id';
 create function pg_temp.last_broadcast_just_now() returns void language sql as $$
@@ -33,7 +34,7 @@ select private.bulk_append_part(tests.get_user_id('owner'), :'session_id', 0, te
 select results_eq(
   $$ select payload, event, private, extension from pg_temp.sent $$,
   $$ values ('{"totalEmails": 1000, "processedEmails": 0, "validCount": 0, "invalidCount": 0, "warningCount": 0,
-               "status": "queued"}'::jsonb, 'progress', true, 'broadcast') $$,
+               "mailboxPendingEmails": 0, "status": "queued"}'::jsonb, 'progress', true, 'broadcast') $$,
   'the first part''s rows are broadcast as event progress, privately, with the contract''s names'
 );
 
@@ -98,7 +99,8 @@ reset role;
 select results_eq(
   $$ select payload from pg_temp.sent $$,
   $$ values ('{"totalEmails": 2500, "processedEmails": 2500, "validCount": 625, "invalidCount": 625,
-               "warningCount": 1250, "status": "cancelled"}'::jsonb) $$,
+               "warningCount": 1250, "mailboxPendingEmails": 0,
+               "status": "cancelled"}'::jsonb) $$,
   'deleting the session sends status cancelled, so every open tab lets go of it'
 );
 

@@ -28,7 +28,7 @@ import { buildWeb, startStack, type RunningStack } from "../cli/stack.ts";
 import { ensureSystemPackages } from "../cli/system.ts";
 import { ZOHO_TEST_CLIENT } from "../zoho/index.ts";
 
-const BENCH_PORTS = { gateway: 57321, db: 57322, mail: 57324, smtp: 57325, dns: 57353, stripe: 57331, paypal: 57332, push: 57333, zoho: 57334, proxy: 57380 };
+const BENCH_PORTS = { gateway: 57321, db: 57322, mail: 57324, smtp: 57325, dns: 57353, stripe: 57331, paypal: 57332, push: 57333, zoho: 57334, proxy: 57380, smtpFixture: 57326, smtpFixtureControl: 57327 };
 const BENCH_DATA_DIR = join(repoRoot, ".devstack/bench");
 const LOGINS = 50;
 const USER_LOOKUPS = 200;
@@ -141,6 +141,9 @@ function start(freshDatabase: boolean, dns: RunningFixture): Promise<RunningStac
     stripeWebhookSecret: newWebhookSecret(),
     pushPort: BENCH_PORTS.push,
     zohoPort: BENCH_PORTS.zoho,
+    // The mailbox figures start their own workers against the fixture; nothing else probes.
+    smtpFixturePorts: { smtp: BENCH_PORTS.smtpFixture, control: BENCH_PORTS.smtpFixtureControl },
+    probeWorkersAtStart: 0,
     dataDir: BENCH_DATA_DIR,
     freshDatabase,
     // The fake Zoho's OAuth client, as the test stack has it: the sync figures connect a user to the fake.

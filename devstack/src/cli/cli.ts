@@ -1,4 +1,5 @@
-// The commands behind the npm scripts: start (the dev stack), db:reset, and the lead's test and bench runners.
+// The commands behind the npm scripts: start (the dev stack), db:reset, and the lead's test and bench runners; and
+// smtp-fixture, the fixture SMTP server alone, for trying the mailbox probe by hand.
 import { applySchema } from "../db/database.ts";
 import { lockDataDir } from "../db/data-dir-lock.ts";
 import { LOCAL_ANON_KEY } from "../auth/keys.ts";
@@ -49,6 +50,9 @@ async function start(): Promise<number> {
       stripeWebhookSecret: machineSecret(paths.stripeWebhookSecretFile, newWebhookSecret),
       pushPort: DEV_PUSH_PORT,
       zohoPort: DEV_ZOHO_PORT,
+      // Against the real MX hosts, or the SMTP fixture when SMTP_PROBE_TARGET points at one (README, "Try it without
+      // the internet").
+      probeWorkersAtStart: 1,
       dataDir: dataDirs.dev,
       freshDatabase: false,
       functionEnv: settings,
@@ -79,6 +83,7 @@ async function start(): Promise<number> {
   log(`  fake PayPal       ${stack.payments.paypalUrl} (any client id and secret)`);
   log(`  fake push service ${stack.push.url} (the only push service the functions send to; /_fake/ test controls)`);
   log(`  fake Zoho         ${stack.zoho.url} (accounts and CRM; to connect, set ZOHO_CLIENT_ID=${ZOHO_TEST_CLIENT.id} and ZOHO_CLIENT_SECRET=${ZOHO_TEST_CLIENT.secret} in .env)`);
+  log(`  probe workers     ${stack.probeWorkers.list().map((worker) => `pid ${worker.pid}`).join(", ")} (mailbox checks over SMTP; README, "Probe worker")`);
   log(`  sign in as        admin / mailscout-admin-2026 (an admin) or demo / mailscout-demo-2026`);
   log("Press Ctrl-C to stop.");
 
@@ -124,8 +129,12 @@ async function main(command: string | undefined): Promise<number> {
       const { runBench } = await import("../bench/bench.ts");
       return runBench();
     }
+    case "smtp-fixture": {
+      const { runSmtpFixture } = await import("../smtp-fixture/command.ts");
+      return runSmtpFixture(process.argv.slice(3), log);
+    }
     default:
-      console.error("usage: mailscout <start|test|db:reset|bench>");
+      console.error("usage: mailscout <start|test|db:reset|bench|smtp-fixture>");
       return 2;
   }
 }

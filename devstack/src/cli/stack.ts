@@ -1,6 +1,7 @@
 // The local Supabase as one unit: PostgreSQL with the project's migrations and seed, every edge function on Deno (job
 // workers as two processes; each started again if it dies), the mail catcher, the payment, push and Zoho fakes, the gateway in front with Auth and
-// Realtime inside it, and pg_net's net worker. Whoever starts a stack gets its URLs and keys, a promise that resolves if
+// Realtime inside it, pg_net's net worker, the probe workers (as many as asked for; more through the gateway) and,
+// for the test and bench stacks, the SMTP fixture server they probe. Whoever starts a stack gets its URLs and keys, a promise that resolves if
 // any component dies, and stop(), which stops exactly what this stack started, last started first.
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
@@ -20,6 +21,8 @@ import { startMailCatcher } from "../mail/index.ts";
 import { startPaymentFakes } from "../payments/index.ts";
 import { startPushFake } from "../push/index.ts";
 import { startZohoFake } from "../zoho/server.ts";
+import { startSmtpFixture } from "../smtp-fixture/index.ts";
+import { probeWorkers, type ProbeWorkers } from "../probe-workers/probe-workers.ts";
 import { createGateway, createGatewayServer, type FunctionSettingsOverride } from "../gateway/gateway.ts";
 import { checkHealth, type Probe } from "../gateway/health.ts";
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from "../auth/keys.ts";
@@ -44,6 +47,13 @@ export interface StackOptions {
   pushPort: number;
   /** The fake Zoho's port: its accounts server, CRM API and /_fake/ controls. */
   zohoPort: number;
+  /** The SMTP fixture server's ports (SMTP, and HTTP for its transcripts and reset); the probe workers then connect
+   * only to it (SMTP_PROBE_TARGET) and trust its CA. Without them no fixture starts, and the workers go where the
+   * settings say. */
+  smtpFixturePorts?: { smtp: number; control: number };
+  /** How many probe workers start with the stack: the dev stack one, the test and bench stacks none (their tests
+   * start their own through POST /_devstack/probe-workers). */
+  probeWorkersAtStart: number;
   /** Holds the cluster and the stack's lock: .devstack/dev or .devstack/test. */
   dataDir: string;
   /** Start from an empty database (the test stack) instead of the one the data directory holds. */
@@ -74,6 +84,11 @@ export interface RunningStack {
   push: { url: string };
   /** The fake Zoho (accounts server and CRM API alike; /_fake/ controls), ZOHO_ACCOUNTS_URL and ZOHO_API_URL. */
   zoho: { url: string };
+  /** The SMTP fixture: SMTP_PROBE_TARGET's host:port, its control URL (GET /_fake/transcripts, POST /_fake/reset) and
+   * its CA's PEM file; null when the stack runs none. */
+  smtpFixture: { target: string; controlUrl: string; caFile: string } | null;
+  /** The probe workers running now; the gateway's /_devstack/probe-workers starts and stops them too. */
+  probeWorkers: Pick<ProbeWorkers, "start" | "list" | "stop">;
   /** Each function's processes (a job worker has two) with their own ports, behind the gateway (the bench measures
    * them directly), as they are now. */
   functions: ReadonlyArray<FunctionProcess>;
@@ -128,6 +143,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         options.paymentPorts.paypal,
         options.pushPort,
         options.zohoPort,
+        ...(options.smtpFixturePorts ? [options.smtpFixturePorts.smtp, options.smtpFixturePorts.control] : []),
       ],
       { log },
     );
@@ -155,6 +171,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     started.push({ component: "push fake", stop: push.stop });
     const zoho = await startZohoFake({ port: options.zohoPort });
     started.push({ component: "Zoho fake", stop: zoho.stop });
+    const smtpFixture = options.smtpFixturePorts
+      ? await startSmtpFixture({ smtpPort: options.smtpFixturePorts.smtp, controlPort: options.smtpFixturePorts.control, log })
+      : null;
+    if (smtpFixture) started.push({ component: "SMTP fixture", stop: smtpFixture.stop });
 
     const edgeFunctions = loadEdgeFunctions(paths.repoRoot);
     const dbUrl = databaseUrl(options.dbPort);
@@ -238,6 +258,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       },
     });
 
+    // The worker reads its own settings from the functions' (the database, DNS_SERVERS, SMTP_PROBE_*), and probes only
+    // the fixture when the stack runs one, whatever the settings say.
+    const workers = probeWorkers({
+      env: {
+        ...functionEnv,
+        ...(smtpFixture ? { SMTP_PROBE_TARGET: smtpFixture.target, SMTP_PROBE_CA_FILE: smtpFixture.caFile } : {}),
+      },
+      log,
+    });
+    started.push({ component: "probe workers", stop: workers.stopAll });
+
     const realtime = await startRealtime({ dbUrl, jwtSecret: LOCAL_JWT_SECRET, log });
     started.push({ component: "realtime", stop: realtime.stop });
 
@@ -307,6 +338,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         await Promise.all(processes.map((fn) => fn.replace()));
         return true;
       },
+      probeWorkers: workers,
       log,
     });
     const server = await listen(gateway.fetch, options.gatewayPort, realtime);
@@ -319,6 +351,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     started.push({ component: "net worker", stop: netWorker.stop });
     probes.pg_net = netWorker.probe;
     for (const fn of functions) fn.allowRestarts();
+    for (let count = 0; count < options.probeWorkersAtStart; count++) {
+      const worker = await workers.start();
+      log(`probe worker ${worker.id} started (pid ${worker.pid})`);
+    }
 
     return {
       url,
@@ -330,6 +366,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       payments: { stripeUrl: payments.stripeUrl, paypalUrl: payments.paypalUrl, stripeWebhookSecret: payments.stripeWebhookSecret },
       push: { url: push.url },
       zoho: { url: zoho.url },
+      smtpFixture: smtpFixture && { target: smtpFixture.target, controlUrl: smtpFixture.controlUrl, caFile: smtpFixture.caFile },
+      probeWorkers: workers,
       functions,
       stop,
       died,

@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { repoRoot } from "../cli/paths.ts";
 import { loadEdgeFunctions } from "./functions-config.ts";
 
 const fixture = join(import.meta.dirname, "../../test/fixtures/project");
@@ -21,6 +22,12 @@ describe("loadEdgeFunctions", () => {
   it("serves every function folder and every declared function, except disabled ones and _shared", () => {
     const functions = loadEdgeFunctions(fixture);
     expect(functions.map((fn) => fn.name)).toEqual(["crashing", "echo", "guarded", "outside"]);
+  });
+
+  it("leaves the probe worker alone: a long-running process with no index.ts, which the CLI would not deploy either", () => {
+    const names = loadEdgeFunctions(repoRoot).map((fn) => fn.name);
+    expect(names).toContain("api");
+    expect(names).not.toContain("probe-worker");
   });
 
   it("takes verify_jwt from config.toml, true unless a function's table says otherwise", () => {

@@ -89,6 +89,24 @@ realtime.post("/api/broadcast", (c) => c.json({ path: c.req.path }, 202));
 
 const overridden: { name: string; settings: FunctionSettingsOverride }[] = [];
 
+// The workers a test started through the gateway, as the stack's manager keeps them.
+const PROBE_WORKER = { id: "7f6c3a52-9a0e-4b51-8d43-3b8e1f0c2d11", pid: 5151, startedAt: "2026-11-27T10:00:00.000Z" };
+const probeWorkersRunning: (typeof PROBE_WORKER)[] = [];
+const probeWorkerSettings: Record<string, string | null>[] = [];
+const probeWorkers = {
+  start: async (settings: Record<string, string | null> = {}) => {
+    probeWorkerSettings.push(settings);
+    probeWorkersRunning.push(PROBE_WORKER);
+    return PROBE_WORKER;
+  },
+  list: () => [...probeWorkersRunning],
+  stop: async (id: string) => {
+    const index = probeWorkersRunning.findIndex((worker) => worker.id === id);
+    if (index >= 0) probeWorkersRunning.splice(index, 1);
+    return index >= 0;
+  },
+};
+
 function gateway(options: { webDist?: string; functions?: Map<string, GatewayFunction> } = {}) {
   return createGateway({
     auth,
@@ -107,6 +125,7 @@ function gateway(options: { webDist?: string; functions?: Map<string, GatewayFun
       overridden.push({ name, settings });
       return name === "api";
     },
+    probeWorkers,
     log: (line) => logged.push(line),
   });
 }
@@ -281,6 +300,45 @@ describe("gateway: /_devstack/functions", () => {
     expect((await put("api", { ZOHO_CLIENT_ID: 1 })).status).toBe(400);
     expect((await put("api", {}, LOCAL_ANON_KEY)).status).toBe(401);
     expect(overridden).toHaveLength(2);
+  });
+});
+
+describe("gateway: /_devstack/probe-workers", () => {
+  it("starts, lists and stops probe workers for the service-role key only", async () => {
+    const call = (method: string, path: string, key = LOCAL_SERVICE_ROLE_KEY, body?: string) =>
+      gateway().request(path, { method, headers: { Authorization: `Bearer ${key}` }, body });
+
+    const started = await call("POST", "/_devstack/probe-workers");
+    expect(started.status).toBe(201);
+    expect(await started.json()).toEqual(PROBE_WORKER);
+    expect(probeWorkerSettings).toEqual([{}]);
+    expect((await call("POST", "/_devstack/probe-workers", undefined, "{not json")).status).toBe(400);
+    expect((await call("POST", "/_devstack/probe-workers", undefined, '{"timeout": "4"}')).status).toBe(400);
+    expect(probeWorkersRunning).toEqual([PROBE_WORKER]);
+    const listed = await call("GET", "/_devstack/probe-workers");
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toEqual([PROBE_WORKER]);
+
+    for (const [method, path] of [
+      ["POST", "/_devstack/probe-workers"],
+      ["GET", "/_devstack/probe-workers"],
+      ["DELETE", `/_devstack/probe-workers/${PROBE_WORKER.id}`],
+    ] as const) {
+      expect((await call(method, path, LOCAL_ANON_KEY)).status).toBe(401);
+    }
+    expect(probeWorkersRunning).toEqual([PROBE_WORKER]);
+
+    // A worker of its own settings, over the stack's.
+    const tuned = await call("POST", "/_devstack/probe-workers", undefined, '{"SMTP_PROBE_TIMEOUT_SECONDS": "4"}');
+    expect(tuned.status).toBe(201);
+    expect(probeWorkerSettings).toEqual([{}, { SMTP_PROBE_TIMEOUT_SECONDS: "4" }]);
+    probeWorkersRunning.pop();
+
+    expect((await call("DELETE", `/_devstack/probe-workers/${PROBE_WORKER.id}`)).status).toBe(204);
+    expect(probeWorkersRunning).toEqual([]);
+    const again = await call("DELETE", `/_devstack/probe-workers/${PROBE_WORKER.id}`);
+    expect(again.status).toBe(404);
+    expect(await again.json()).toEqual({ message: `There is no probe worker ${PROBE_WORKER.id}` });
   });
 });
 
@@ -633,6 +691,7 @@ describe("gateway: request limits and security headers", () => {
       health: async () => health,
       functionProcesses: () => [],
       overrideFunctionSettings: async () => false,
+      probeWorkers,
       log: () => {},
     });
     for (const path of ["/", "/contacts", "/assets/app-1234.js"]) {

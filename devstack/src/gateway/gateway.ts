@@ -6,7 +6,8 @@
 // api function, the SEO landing pages, sitemap and robots.txt to the seo-pages function, and the built web app at /.
 // GET /health reports each component; GET /_devstack/functions (devstack only, service-role key) lists the functions'
 // processes, and PUT /_devstack/functions/NAME/settings restarts one with settings of a test's own (e2e shows what the
-// product does when an operator left one unset).
+// product does when an operator left one unset). POST, GET and DELETE /_devstack/probe-workers (same key) start, list and
+// stop the stack's probe workers, for the tests of mailbox probing.
 import { Agent, request as requestFunction, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { Readable, Transform } from "node:stream";
@@ -25,6 +26,7 @@ import {
   readBodyWithin,
 } from "../../../edge-functions/_shared/contracts/http-limits.ts";
 import { securityHeadersOf } from "../../../edge-functions/_shared/contracts/security-headers.ts";
+import type { ProbeWorkers } from "../probe-workers/probe-workers.ts";
 import type { HealthReport } from "./health.ts";
 import { spa } from "./spa.ts";
 
@@ -66,6 +68,7 @@ export interface GatewayOptions {
    * stack's own); false when there is no such function.
    */
   overrideFunctionSettings: (name: string, settings: FunctionSettingsOverride) => Promise<boolean>;
+  probeWorkers: Pick<ProbeWorkers, "start" | "list" | "stop">;
   log: (line: string) => void;
 }
 
@@ -114,6 +117,34 @@ export function createGateway(options: GatewayOptions): Hono {
       return c.json({ message: `There is no function ${c.req.param("name")}` }, 404);
     }
     return c.json(options.functionProcesses().filter((fn) => fn.name === c.req.param("name")));
+  });
+  app.use("/_devstack/probe-workers/*", async (c, next) => {
+    if (!(await isServiceRole(c.req.header("authorization"), secret))) {
+      return c.json({ message: "The service-role key is required" }, 401);
+    }
+    await next();
+  });
+  // Answers once the worker's heartbeat row exists, so the test's next probe request finds a worker alive.
+  // An optional body sets the worker's own settings over the stack's, as PUT /_devstack/functions/NAME/settings does.
+  app.post("/_devstack/probe-workers", async (c) => {
+    const text = await c.req.text();
+    const settings = functionSettingsOverrideSchema.safeParse(text === "" ? {} : await c.req.json().catch(() => undefined));
+    if (!settings.success) {
+      return c.json({ message: "The body must be empty or map setting names (UPPER_CASE) to a text or null" }, 400);
+    }
+    try {
+      return c.json(await options.probeWorkers.start(settings.data), 201);
+    } catch (error) {
+      return c.json({ message: `The probe worker did not start: ${(error as Error).message}` }, 500);
+    }
+  });
+  app.get("/_devstack/probe-workers", (c) => c.json(options.probeWorkers.list()));
+  // A graceful stop: the worker stores or gives back its probes and removes its heartbeat row before this answers.
+  app.delete("/_devstack/probe-workers/:id", async (c) => {
+    if (!(await options.probeWorkers.stop(c.req.param("id")))) {
+      return c.json({ message: `There is no probe worker ${c.req.param("id")}` }, 404);
+    }
+    return c.body(null, 204);
   });
   app.all("/auth/v1/*", limitStreamedBody, mount((request: Request) => options.auth.fetch(request)));
   app.all("/realtime/v1/*", limitStreamedBody, mount((request: Request) => options.realtime.fetch(request)));

@@ -66,6 +66,8 @@ function testPorts(offset: number) {
     paypal: 55332 + offset,
     push: 55333 + offset,
     zoho: 55334 + offset,
+    smtpFixture: 55326 + offset,
+    smtpFixtureControl: 55327 + offset,
   };
 }
 
@@ -132,6 +134,10 @@ export async function runTests(only: string[] = []): Promise<number> {
       stripeWebhookSecret: newWebhookSecret(),
       pushPort: TEST_PORTS.push,
       zohoPort: TEST_PORTS.zoho,
+      // Always the fixture, never a worker: every validation outside the mailbox tests says no worker checked the
+      // mailbox, and those tests start their own workers (POST /_devstack/probe-workers).
+      smtpFixturePorts: { smtp: TEST_PORTS.smtpFixture, control: TEST_PORTS.smtpFixtureControl },
+      probeWorkersAtStart: 0,
       dataDir: dataDirs.test,
       freshDatabase: true,
       functionEnv: settings,
@@ -199,6 +205,7 @@ function testLayers(stack: RunningStack, settings: Record<string, string>, edgeT
     ...paymentsEnv(stack),
     ...pushEnv(stack),
     ...zohoEnv(stack),
+    ...smtpFixtureEnv(stack),
   };
   const deno = (args: string[]): Step => ({
     label: `deno ${args[0]}`,
@@ -309,6 +316,7 @@ function testLayers(stack: RunningStack, settings: Record<string, string>, edgeT
             ...paymentsEnv(stack),
             ...pushEnv(stack),
             ...zohoEnv(stack),
+            ...smtpFixtureEnv(stack),
             PLAYWRIGHT_JSON_OUTPUT_NAME: "REPORT",
           },
           counts: countPlaywright,
@@ -335,6 +343,13 @@ function pushEnv(stack: RunningStack): Record<string, string> {
 /** Where tests find the fake Zoho (devstack/src/zoho/testing.ts drives its controls), as the functions do. */
 function zohoEnv(stack: RunningStack): Record<string, string> {
   return { ZOHO_ACCOUNTS_URL: stack.zoho.url, ZOHO_API_URL: stack.zoho.url };
+}
+
+/** Where the mailbox tests read the SMTP fixture's transcripts (and reset its greylisting) and what the workers probe. */
+function smtpFixtureEnv(stack: RunningStack): Record<string, string> {
+  return stack.smtpFixture
+    ? { SMTP_FIXTURE_URL: stack.smtpFixture.controlUrl, SMTP_FIXTURE_TARGET: stack.smtpFixture.target }
+    : {};
 }
 
 async function runLayer(name: string, steps: Step[], reports: string): Promise<LayerResult> {

@@ -59,6 +59,8 @@ export const EXPORT_COLUMN_RULES: Readonly<Record<string, ColumnRules>> = {
   webhook_secrets: { denied: ["secret_sealed"] },
   webhook_deliveries: { safe: ["last_status_code"] },
   webhook_delivery_attempts: { safe: ["status_code"] },
+  // The normalised address a probe is matched by, not a key in the cryptographic sense.
+  mailbox_probes: { safe: ["email_key"] },
 };
 
 /** The columns of `table` the export writes, in their order. */

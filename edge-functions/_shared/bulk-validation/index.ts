@@ -5,7 +5,6 @@ export { appendBulkPart, type BulkPart, type StartBulkValidation, startBulkValid
 export { deleteBulkSession, listBulkSessions } from "./sessions.ts";
 export { type BulkDownload, downloadBulkResults, resultRows } from "./download.ts";
 export { csvRecords, UTF8_BOM } from "./csv.ts";
-export { type MailboxChecked, requestMailboxChecks } from "./mailbox-checks.ts";
 export { BULK_WORKER, type BulkWorkerSummary, runBulkValidationWorker } from "./worker.ts";
 export {
   bulkPartRequestSchema,

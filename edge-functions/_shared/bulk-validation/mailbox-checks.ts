@@ -1,6 +1,7 @@
-// Asking for the mailbox checks of a batch of verdicts at once: a bulk chunk after its DNS pass, and the public API's
-// inline validate-bulk. One request for the whole batch (the database queues, joins or answers from its store per
-// address), so a chunk of a thousand addresses costs one round trip, not a thousand.
+// Asking for the mailbox checks of a bulk chunk's verdicts at once, after its DNS pass: one request for the whole chunk
+// (the database queues, joins or answers from its store per address), so a chunk of a thousand addresses costs one
+// round trip, not a thousand. Nothing waits here: an address whose probe still runs is stored waiting, and the probe's
+// end moves its verdict in the database.
 import {
   type ProbeRequestAnswer,
   type ProbeRequester,

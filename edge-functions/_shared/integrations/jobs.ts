@@ -5,13 +5,9 @@
 import type { z } from "zod";
 import type { AccessTokenClaims } from "../auth/index.ts";
 import { meteredRequest } from "../billing/index.ts";
-import {
-  appendBulkPart,
-  deleteBulkSession,
-  requestMailboxChecks,
-  startBulkValidation,
-} from "../bulk-validation/index.ts";
+import { appendBulkPart, deleteBulkSession, startBulkValidation } from "../bulk-validation/index.ts";
 import { DomainError } from "../errors.ts";
+import { checkMailbox } from "../mailbox/index.ts";
 import { emailValidator, recordValidation, type ValidationResult } from "../validation/index.ts";
 import { checkCallbackUrl } from "../webhooks/index.ts";
 import {
@@ -54,19 +50,16 @@ function emailOf(entry: ValidateBulk["emails"][number]): string {
 }
 
 /**
- * Each address as POST /api/validate-email answers it, cached and logged the same way; a unit each. The mailbox
- * checks of the whole call are asked for in one request; a probe still running answers `smtp: pending` with its
- * probeId (GET /api/mailbox-probes/{probeId} has the result when it is done, and the stored result is updated).
+ * Each address as POST /api/validate-email answers it, with the same mailbox check (waited for a few seconds, else
+ * answered `smtp: pending` with the probe's id to poll), cached and logged the same way; a unit each.
  */
 async function validateInline(userId: string, emails: string[]): Promise<ValidationResult[]> {
-  return await meteredRequest(userId, "validation", async () => {
-    const verdicts = await Promise.all(emails.map((email) => emailValidator()(email)));
-    const checked = await requestMailboxChecks(verdicts, { userId, bulkSessionId: null });
-    return await Promise.all(checked.map(async ({ result }) => {
+  return await meteredRequest(userId, "validation", () =>
+    Promise.all(emails.map(async (email) => {
+      const result = await checkMailbox(await emailValidator()(email), userId);
       await recordValidation(result, { userId, sessionId: null });
       return result;
-    }));
-  }, emails.length);
+    })), emails.length);
 }
 
 /**

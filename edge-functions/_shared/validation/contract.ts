@@ -1,6 +1,6 @@
 // The email validation contract shared by the api function and the SPA: POST /api/validate-email and its answer.
 import { z } from "zod";
-import { smtpCheckSchema } from "../contracts/mailbox.ts";
+import { mailboxProbeStateSchema, smtpCheckSchema } from "../contracts/mailbox.ts";
 import { text } from "../contracts/text.ts";
 
 /** The spec's ceiling for what a request may carry; the engine itself applies RFC 5321's 254 for validity. */
@@ -81,3 +81,11 @@ export const validationResultSchema = z.object({
   validatedAt: z.iso.datetime(),
 });
 export type ValidationResult = z.infer<typeof validationResultSchema>;
+
+/** GET /api/mailbox-probes/{probeId}: `done` with the whole result once the probe has finished (its verdict may have
+ * moved; an expired probe's result says the mailbox was not checked), else `pending` with `result` null. */
+export const mailboxProbeAnswerSchema = z.object({
+  status: mailboxProbeStateSchema,
+  result: validationResultSchema.nullable(),
+});
+export type MailboxProbeAnswer = z.infer<typeof mailboxProbeAnswerSchema>;

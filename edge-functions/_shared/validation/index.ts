@@ -3,6 +3,8 @@
 export { createEmailValidator, type EmailValidator, type EmailValidatorOptions } from "./validator.ts";
 export { emailValidator, freshEmailValidator } from "./engine.ts";
 export {
+  type MailboxProbeAnswer,
+  mailboxProbeAnswerSchema,
   validateEmailRequestSchema,
   type ValidationResult,
   validationResultSchema,

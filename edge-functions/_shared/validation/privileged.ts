@@ -17,6 +17,11 @@ export interface StoredValidation {
   disposableProvider: boolean;
   riskScore: number;
   deliverabilityScore: number;
+  /** What the mailbox check found (null, null, false, null when it was not made). */
+  smtpConnectable: boolean | null;
+  smtpDeliverable: boolean | null;
+  isCatchAll: boolean;
+  catchAllConfidence: number | null;
   validatedAt: string;
 }
 
@@ -51,10 +56,12 @@ export async function storeValidation(result: StoredValidation | null, log: Vali
   }
   const cacheRow = sql`
     (email, domain, is_valid, format_valid, mx_records_found, verdict, reasons, mx_records, suggestion, role_account,
-      free_provider, disposable_provider, risk_score, deliverability_score, validated_at)
+      free_provider, disposable_provider, risk_score, deliverability_score, smtp_connectable, smtp_deliverable,
+      is_catch_all, catch_all_confidence, validated_at)
     values (${result.email}, ${result.domain}, ${result.isValid}, ${result.formatValid}, ${result.mxRecordsFound},
       ${result.verdict}, ${result.reasons}, ${sql.json(result.mxRecords)}, ${result.suggestion}, ${result.roleAccount},
       ${result.freeProvider}, ${result.disposableProvider}, ${result.riskScore}, ${result.deliverabilityScore},
+      ${result.smtpConnectable}, ${result.smtpDeliverable}, ${result.isCatchAll}, ${result.catchAllConfidence},
       ${result.validatedAt})
   `;
   await sql`
@@ -74,6 +81,10 @@ export async function storeValidation(result: StoredValidation | null, log: Vali
         disposable_provider = excluded.disposable_provider,
         risk_score = excluded.risk_score,
         deliverability_score = excluded.deliverability_score,
+        smtp_connectable = excluded.smtp_connectable,
+        smtp_deliverable = excluded.smtp_deliverable,
+        is_catch_all = excluded.is_catch_all,
+        catch_all_confidence = excluded.catch_all_confidence,
         validated_at = excluded.validated_at,
         validation_count = public.email_validations.validation_count + 1,
         last_validated_at = now()

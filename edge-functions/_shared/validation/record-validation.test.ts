@@ -44,8 +44,35 @@ Deno.test("a result is cached with every field the table keeps, the disposable f
     disposableProvider: true,
     riskScore: 40,
     deliverabilityScore: 60,
+    smtpConnectable: null,
+    smtpDeliverable: null,
+    isCatchAll: false,
+    catchAllConfidence: null,
     validatedAt: "2026-11-22T12:00:00.000Z",
   });
+});
+
+Deno.test("a checked mailbox is cached with what the server said of it", () => {
+  const stored = toStoredValidation({
+    ...result,
+    smtp: {
+      status: "checked",
+      outcome: "catch_all",
+      smtpConnectable: true,
+      smtpDeliverable: null,
+      isCatchAll: true,
+      catchAllConfidence: 0.67,
+      mxHost: "mx.gmial.com",
+      tls: "none",
+      reply: { code: 250, enhancedCode: null, text: "OK" },
+      provider: null,
+      checkedAt: "2026-11-22T12:00:01.000Z",
+    },
+  });
+  assert.deepEqual(
+    [stored?.smtpConnectable, stored?.smtpDeliverable, stored?.isCatchAll, stored?.catchAllConfidence],
+    [true, null, true, 0.67],
+  );
 });
 
 Deno.test("an empty address is logged but not cached; an address without a domain is cached without one", () => {

@@ -1,6 +1,7 @@
 // Every validation is kept: the address's latest result in the shared cache public.email_validations, and
 // the request in public.validation_logs, whose counts say how the address came out. Written past RLS
 // (privileged.ts): results are nobody's own, and anonymous visitors have no user to write as.
+import type { SmtpCheck } from "../contracts/mailbox.ts";
 import type { ValidationResult, Verdict } from "./contract.ts";
 import { type StoredValidation, storeValidation, type ValidationLogEntry } from "./privileged.ts";
 
@@ -51,8 +52,21 @@ export function toStoredValidation(result: ValidationResult): StoredValidation |
     disposableProvider: result.disposable,
     riskScore: result.riskScore,
     deliverabilityScore: result.deliverabilityScore,
+    ...mailboxColumns(result.smtp),
     validatedAt: result.validatedAt,
   };
+}
+
+/** The mailbox check's findings as the table keeps them; an address not (yet) checked has none. */
+function mailboxColumns(smtp: SmtpCheck) {
+  return smtp.status === "checked"
+    ? {
+      smtpConnectable: smtp.smtpConnectable,
+      smtpDeliverable: smtp.smtpDeliverable,
+      isCatchAll: smtp.isCatchAll,
+      catchAllConfidence: smtp.catchAllConfidence,
+    }
+    : { smtpConnectable: null, smtpDeliverable: null, isCatchAll: false, catchAllConfidence: null };
 }
 
 export function toValidationLog(result: ValidationResult, requester: Requester): ValidationLogEntry {

@@ -66,7 +66,11 @@ export function assessAddress(lookup: MailDomainLookup, flags: AddressFlags): As
   let verdict: Verdict;
   if (acceptance === "none") verdict = "undeliverable";
   else if (acceptance === "unknown") verdict = "unknown";
-  else if (acceptance === "implicit" || flags.disposable || flags.roleAccount) verdict = "risky";
-  else verdict = "deliverable";
+  else verdict = receivingVerdict(acceptance, flags);
   return { verdict, reasons, acceptance };
+}
+
+/** The verdict of a domain that takes mail, before anyone asks its server about the mailbox. */
+export function receivingVerdict(acceptance: "mx" | "implicit", flags: AddressFlags): "deliverable" | "risky" {
+  return acceptance === "implicit" || flags.disposable || flags.roleAccount ? "risky" : "deliverable";
 }

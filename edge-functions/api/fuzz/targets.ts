@@ -352,6 +352,9 @@ export function fuzzTargets(world: World): Target[] {
     { method: "GET", path: "/api/campaign-delivery", query: deliveryQuerySchema, signedIn: false, runs: 100, sessionHeader: true },
     { method: "POST", path: "/api/campaign-delivery/events", body: campaignEventSchema, signedIn: false, runs: 100, sessionHeader: true },
     { method: "GET", path: "/api/campaign-delivery/click/:type/:id", params: [campaignType, anyUuid], signedIn: false, runs: 60 },
+    // A pending mailbox check, polled by anyone holding its id; and by an API key's owner.
+    { method: "GET", path: "/api/mailbox-probes/:id", params: [anyUuid], signedIn: false, runs: 60, sessionHeader: true },
+    { method: "GET", path: "/api/integrations/mailbox-probes/:id", params: [anyUuid], signedIn: true, apiKey: true, runs: 30 },
     { method: "GET", path: "/api/notifications", query: notificationsQuerySchema, signedIn: true, runs: 40 },
     { method: "POST", path: "/api/notifications/read-all", signedIn: true, runs: 20 },
     { method: "POST", path: "/api/notifications/:id/read", params: [anyUuid], signedIn: true, runs: 40 },

@@ -73,6 +73,7 @@ const domainAnswers: { [R in DomainReason]: Answer<R> } = {
   invalid_input: { status: 400, message: (details) => details.problem },
   popup_not_found: { status: 404, message: "Popup not found" },
 
+  mailbox_probe_not_found: { status: 404, message: "Mailbox check not found" },
   bulk_session_not_found: { status: 404, message: "Validation session not found" },
   bulk_too_many_jobs: {
     status: 429,

@@ -9,18 +9,23 @@ import {
   type scrapeDomainRequestSchema,
   takeFreshCrawl,
 } from "../../_shared/explorations/index.ts";
+import { checkMailbox } from "../../_shared/mailbox/index.ts";
 import { emailValidator, recordValidation, type ValidationResult } from "../../_shared/validation/index.ts";
 import type { z } from "zod";
 import { domainExplorer } from "./domain-explorer.ts";
 
 type ExplorationRequest = z.output<typeof scrapeDomainRequestSchema>;
 
-/** Validates and logs the validation against whoever asked (a user, an anonymous session, or neither). */
+/**
+ * Validates, with the mailbox check a receiving domain gets (waited for a few seconds, else pending), and logs the
+ * validation as answered against whoever asked (a user, an anonymous session, or neither). A probe that finishes
+ * later updates the stored result itself.
+ */
 export async function validateAndRecord(
   email: string,
   requester: { userId: string | null; sessionId: string | null },
 ): Promise<ValidationResult> {
-  const result = await emailValidator()(email);
+  const result = await checkMailbox(await emailValidator()(email), requester.userId);
   await recordValidation(result, requester);
   return result;
 }

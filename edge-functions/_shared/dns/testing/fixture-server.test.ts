@@ -2,7 +2,8 @@
 import assert from "node:assert/strict";
 import { withFixtureProgram } from "../../testing/fixture-program.ts";
 import { createDnsClient } from "../client.ts";
-import { FIXTURE_NAMES } from "./zones.ts";
+import { checkAddress } from "../address-policy.ts";
+import { FIXTURE_NAMES, SMTP_FIXTURE_DOMAINS } from "./zones.ts";
 
 Deno.test("fixture zones hold every name the brief promises", () => {
   for (
@@ -18,6 +19,17 @@ Deno.test("fixture zones hold every name the brief promises", () => {
   const bench = [...FIXTURE_NAMES.keys()].filter((name) => /^bench-\d{4}\.test$/.test(name));
   assert.equal(bench.length, 2_000);
   assert.ok(FIXTURE_NAMES.has("bench-0000.test") && FIXTURE_NAMES.has("bench-1999.test"));
+});
+
+Deno.test("fixture zones give each SMTP fixture domain one MX, mx.<domain>, at its own public address", () => {
+  assert.equal(SMTP_FIXTURE_DOMAINS.length, 30);
+  const addresses = SMTP_FIXTURE_DOMAINS.map((domain) => {
+    assert.deepEqual(FIXTURE_NAMES.get(domain)?.records?.MX, [{ priority: 10, exchange: `mx.${domain}` }], domain);
+    const [address] = FIXTURE_NAMES.get(`mx.${domain}`)?.records?.A ?? [];
+    assert.ok(address && checkAddress(address).allowed, `mx.${domain} has a public address`);
+    return address;
+  });
+  assert.equal(new Set(addresses).size, addresses.length, "no two share an address");
 });
 
 Deno.test("the fixture program says where it listens, answers there and stops cleanly on SIGTERM", async () => {

@@ -17,6 +17,11 @@
 //   short-ttl.test, long-ttl.test                          MX with TTLs of 5 s and 30 days
 //   brief-negative.test, long-negative.test                zones whose SOA asks for 5 s and 1 day negative caching
 //
+// The SMTP fixture's domains (devstack/src/smtp-fixture plays their mail servers, decided by the RCPT address), each
+// with one MX, mx.<domain>, at 203.0.113.130 onwards in this order (SMTP_FIXTURE_DOMAINS):
+//   mailbox.test, catch-all.test, greylist.test, always-grey.test, blocked.test, busy.test, closing.test,
+//   stalling.test, tls.test, slow.test, probe-bench-00.test … probe-bench-19.test
+//
 // Every MX host above has an address (documentation space, which the engine counts as public), except these domains':
 //   mx-unresolved.test       MX hosts without any address: one NXDOMAIN, one with a TXT record only
 //   mx-loopback.test         MX host at 127.0.0.1           mx-private.test   MX host at 10.0.0.25 and fd00::25
@@ -105,6 +110,31 @@ const webSite = (name: string, address: string): [string, FixtureName] => [
   name,
   { records: { A: [address], ...mx([10, "mx.fixture-hosting.test"]) } },
 ];
+
+/** probe-bench-07.test: the mailbox bench's domains, each its own MX host, so per-host politeness applies per domain. */
+export const probeBenchDomain = (i: number): string => `probe-bench-${String(i).padStart(2, "0")}.test`;
+export const PROBE_BENCH_DOMAINS = 20;
+
+/** The domains whose mail servers the SMTP fixture plays; each has the MX host mx.<domain>. */
+export const SMTP_FIXTURE_DOMAINS: readonly string[] = [
+  "mailbox.test",
+  "catch-all.test",
+  "greylist.test",
+  "always-grey.test",
+  "blocked.test",
+  "busy.test",
+  "closing.test",
+  "stalling.test",
+  "tls.test",
+  "slow.test",
+  ...Array.from({ length: PROBE_BENCH_DOMAINS }, (_, i) => probeBenchDomain(i)),
+];
+
+const smtpFixtureNames = (): [string, FixtureName][] =>
+  SMTP_FIXTURE_DOMAINS.flatMap((domain, i): [string, FixtureName][] => [
+    [domain, { records: mx([10, `mx.${domain}`]) }],
+    [`mx.${domain}`, { records: { A: [`203.0.113.${130 + i}`] } }],
+  ]);
 
 const names: [string, FixtureName][] = [
   ["mailscout-demo.test", {
@@ -205,6 +235,7 @@ const names: [string, FixtureName][] = [
   ["mixed.test", { records: { A: ["203.0.113.90", "192.168.1.90"] } }],
   ["mx.bench.test", { records: { A: ["192.0.2.99"] } }],
   ...Array.from({ length: 2_000 }, (_, i): [string, FixtureName] => [benchDomain(i, 4), BENCH]),
+  ...smtpFixtureNames(),
 ];
 
 export const FIXTURE_NAMES: ReadonlyMap<string, FixtureName> = new Map(names);
