@@ -43,7 +43,7 @@ export function useMailboxFollowUp(result: ValidationResult | undefined): Mailbo
       }),
     },
     onJoin: ({ queryClient }) => {
-      if (!probeId) return;
+      if (!probeId || queryClient.getQueryData<MailboxProbeAnswer>(mailboxProbeQueryKey(probeId))?.status === "done") return;
       void queryClient.invalidateQueries({ queryKey: mailboxProbeQueryKey(probeId), exact: true }, { cancelRefetch: false });
     },
   });
