@@ -10,8 +10,10 @@
 -- Settings --------------------------------------------------------------------------------------------------------
 
 insert into public.admin_settings (setting_key, setting_value, description) values
-  ('smtp_probe_host_concurrency', '2', 'Mailbox probes: conversations at once with one mail server (MX host), across all workers.'),
-  ('smtp_probe_host_interval_ms', '250', 'Mailbox probes: milliseconds at least between two connections to one mail server.')
+  ('smtp_probe_host_concurrency', '2',
+   'Mailbox probes: conversations at once with one mail server (MX host), across all workers.'),
+  ('smtp_probe_host_interval_ms', '250',
+   'Mailbox probes: milliseconds at least between two connections to one mail server.')
 on conflict (setting_key) do nothing;
 
 -- Tables ----------------------------------------------------------------------------------------------------------
@@ -116,7 +118,8 @@ begin
   limit 1;
   insert into public.smtp_host_slots as s (host, slot, lease_owner, lease_expires_at)
   values (p_host, free_slot, p_worker, pg_catalog.now() + pg_catalog.make_interval(secs => p_lease_seconds))
-  on conflict (host, slot) do update set lease_owner = excluded.lease_owner, lease_expires_at = excluded.lease_expires_at;
+  on conflict (host, slot) do update
+  set lease_owner = excluded.lease_owner, lease_expires_at = excluded.lease_expires_at;
   update public.smtp_hosts as h set last_connect_at = pg_catalog.now() where h.host = p_host;
   return 0;
 end;

@@ -25,6 +25,9 @@ comment on column public.mail_domain_catch_all.checked_at is 'When the last samp
 comment on column public.mail_domain_catch_all.expires_at is
   'A week after the first samples of the tally; after it the next probe starts a new tally.';
 
+-- The sweep's (private.expire_mailbox_probes): stale findings are deleted.
+create index mail_domain_catch_all_expires on public.mail_domain_catch_all (expires_at);
+
 -- Grants ----------------------------------------------------------------------------------------------------------
 -- Admins read it (the policy); only the workers' functions write it.
 

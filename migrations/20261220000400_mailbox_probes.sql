@@ -39,9 +39,11 @@ create table public.mailbox_probes (
   done_at timestamptz,
   constraint mailbox_probes_email_key check (email_key = lower(email)),
   -- A finished probe has its final result and when it finished; an unfinished one neither.
-  constraint mailbox_probes_finished check ((status in ('done', 'expired')) = (result is not null and done_at is not null)),
+  constraint mailbox_probes_finished
+    check ((status in ('done', 'expired')) = (result is not null and done_at is not null)),
   -- Only a running probe is leased, and only a done one has an outcome.
-  constraint mailbox_probes_lease check ((status = 'running') = (lease_owner is not null and lease_expires_at is not null)),
+  constraint mailbox_probes_lease
+    check ((status = 'running') = (lease_owner is not null and lease_expires_at is not null)),
   constraint mailbox_probes_done_outcome check ((status = 'done') = (outcome is not null))
 );
 
@@ -50,7 +52,8 @@ comment on table public.mailbox_probes is
   'answered (done, its result cached for a week) or given up at its deadline (expired).';
 comment on column public.mailbox_probes.email is 'The normalised address, as the engine answers it.';
 comment on column public.mailbox_probes.email_key is 'lower(email): at most one unfinished probe per key.';
-comment on column public.mailbox_probes.domain is 'The address''s domain in ASCII (punycode), as DNS and MX hosts know it.';
+comment on column public.mailbox_probes.domain is
+  'The address''s domain in ASCII (punycode), as DNS and MX hosts know it.';
 comment on column public.mailbox_probes.mx_host is 'The MX host the decisive conversation was with, once done.';
 comment on column public.mailbox_probes.dns_result is
   'The engine''s DNS-only ValidationResult at request time, which the probe''s answer moves.';

@@ -8,11 +8,13 @@
 --   request_mailbox_probes       the api: per address, a fresh cached answer, the domain's catch-all finding, the
 --                                unfinished probe joined, no_worker, or a new probe (waking an idle worker)
 --   claim_mailbox_probes         a worker leases due probes of one domain
+--   mailbox_probe_claimable_in_ms  how long until a claim may find one (an idle worker's longest sleep)
 --   renew_mailbox_probe_leases   a worker keeps its leases while the conversation lasts
 --   defer_mailbox_probes         greylisted: back to the queue until the server's delay has passed
---   release_mailbox_probes       an error: back to the queue, or expired after the third attempt
+--   release_mailbox_probes       an error: back to the queue (waking an idle worker), or expired after the third
+--                                attempt
 --   complete_mailbox_probe       the final result: stored, the address's cached validation updated, waiters told
---   expire_mailbox_probes        the schedule: probes past their deadline end unchecked; old ones are deleted
+--   expire_mailbox_probes        the schedule: probes past their deadline end unchecked; what is old is deleted
 
 -- Telling the waiters ---------------------------------------------------------------------------------------------
 
@@ -62,7 +64,8 @@ begin
     update public.mailbox_probes as p
     set status = 'expired', done_at = pg_catalog.now(), lease_owner = null, lease_expires_at = null,
       result = p.dns_result
-        || pg_catalog.jsonb_build_object('smtp', pg_catalog.jsonb_build_object('status', 'not_checked', 'reason', 'expired'))
+        || pg_catalog.jsonb_build_object('smtp',
+          pg_catalog.jsonb_build_object('status', 'not_checked', 'reason', 'expired'))
     where p.id = any (p_probes) and p.status in ('pending', 'running')
     returning p.*
   loop
@@ -109,7 +112,9 @@ begin
   -- address is queued afresh.
   perform private.end_mailbox_probes(array(
     select p.id from public.mailbox_probes as p
-    where p.email_key in (select pg_catalog.lower(i.value ->> 'email') from pg_catalog.jsonb_array_elements(p_items) as i (value))
+    where p.email_key in (
+        select pg_catalog.lower(i.value ->> 'email') from pg_catalog.jsonb_array_elements(p_items) as i (value)
+      )
       and p.status in ('pending', 'running') and p.deadline <= pg_catalog.now()
   ));
 
@@ -188,7 +193,8 @@ $$;
 comment on function private.request_mailbox_probes(jsonb, uuid, uuid) is
   'The api asks for mailbox probes of p_items [{email, domain (ASCII), dnsResult}], for signed-in user p_user and/or '
   'bulk job p_bulk_session (both null: an anonymous visitor, who polls). Per item, in order, with its email_key: done '
-  'with smtp = the cached check of a probe done within 7 days, or a catch_all check when the domain is known catch-all; '
+  'with smtp = the cached check of a probe done within 7 days, or a catch_all check when the domain is known '
+  'catch-all; '
   'pending with probe_id when an unfinished probe is joined or a new one queued (notifying channel mailbox_probes); '
   'no_worker when no probe worker beat lately. The requester becomes a waiter of the pending probe. '
   'invalid_parameter_value for malformed items.';
@@ -259,6 +265,29 @@ comment on function private.claim_mailbox_probes(uuid, integer, integer) is
   'none past its deadline. Each is running, its attempts one more. invalid_parameter_value for a bad lease or limit.';
 revoke execute on function private.claim_mailbox_probes(uuid, integer, integer) from public, anon, authenticated;
 grant execute on function private.claim_mailbox_probes(uuid, integer, integer) to service_role;
+
+create or replace function private.mailbox_probe_claimable_in_ms()
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select greatest(0, ceil(extract(epoch from earliest.at - pg_catalog.now()) * 1000))::integer
+  from (
+    select pg_catalog.min(case p.status when 'pending' then p.not_before else p.lease_expires_at end) as at
+    from public.mailbox_probes as p
+    where p.status in ('pending', 'running') and p.deadline > pg_catalog.now()
+      and (p.status = 'pending' or p.attempts < 3)
+  ) as earliest
+  where earliest.at is not null
+$$;
+comment on function private.mailbox_probe_claimable_in_ms() is
+  'Milliseconds until claim_mailbox_probes may find a probe: 0 when one is claimable now, else until the earliest '
+  'not_before (a greylisted probe''s) or lease end; null when no probe waits or runs. An idle worker sleeps that long '
+  'at most, besides listening on mailbox_probes.';
+revoke execute on function private.mailbox_probe_claimable_in_ms() from public, anon, authenticated;
+grant execute on function private.mailbox_probe_claimable_in_ms() to service_role;
 
 create or replace function private.renew_mailbox_probe_leases(p_worker uuid, p_probes uuid[], p_seconds integer)
 returns integer
@@ -342,12 +371,16 @@ begin
   from private.hand_back_mailbox_probes(p_worker, p_probes, null, false) as h;
   -- The third attempt failed too: give the probe up rather than retry it forever.
   perform private.end_mailbox_probes(spent);
+  -- The others are due again now: an idle worker takes them at once.
+  if released > coalesce(pg_catalog.cardinality(spent), 0) then
+    perform pg_catalog.pg_notify('mailbox_probes', '');
+  end if;
   return released;
 end;
 $$;
 comment on function private.release_mailbox_probes(uuid, uuid[]) is
-  'Worker p_worker gives its probes back after an error: pending again for the next claim, or expired (waiters told) '
-  'after their third attempt. Answers how many it still held.';
+  'Worker p_worker gives its probes back after an error: pending again for the next claim (notifying channel '
+  'mailbox_probes), or expired (waiters told) after their third attempt. Answers how many it still held.';
 revoke execute on function private.release_mailbox_probes(uuid, uuid[]) from public, anon, authenticated;
 grant execute on function private.release_mailbox_probes(uuid, uuid[]) to service_role;
 
@@ -362,8 +395,8 @@ declare
   probe public.mailbox_probes;
 begin
   if p_result is null or pg_catalog.jsonb_typeof(p_result) <> 'object'
-    or check_result ->> 'status' is distinct from 'checked' then
-    raise exception 'A probe completes with a ValidationResult whose smtp check is checked'
+    or check_result ->> 'status' is distinct from 'checked' or check_result ->> 'outcome' is null then
+    raise exception 'A probe completes with a ValidationResult whose smtp check is checked, with its outcome'
       using errcode = 'invalid_parameter_value';
   end if;
   update public.mailbox_probes as p
@@ -379,7 +412,8 @@ begin
   update public.email_validations as v
   set verdict = coalesce(p_result ->> 'verdict', v.verdict),
     reasons = coalesce(
-      (select pg_catalog.array_agg(r.value) from pg_catalog.jsonb_array_elements_text(p_result -> 'reasons') as r (value)),
+      (select pg_catalog.array_agg(r.value)
+       from pg_catalog.jsonb_array_elements_text(p_result -> 'reasons') as r (value)),
       v.reasons),
     risk_score = coalesce((p_result ->> 'riskScore')::integer, v.risk_score),
     deliverability_score = coalesce((p_result ->> 'deliverabilityScore')::integer, v.deliverability_score),
@@ -422,12 +456,15 @@ begin
   delete from public.mailbox_probes as p
   where p.status in ('done', 'expired') and p.done_at < pg_catalog.now() - interval '30 days';
   delete from public.smtp_host_slots as s where s.lease_expires_at <= pg_catalog.now();
+  delete from public.mail_domain_catch_all as c where c.expires_at <= pg_catalog.now();
+  -- A worker killed without stopping leaves its row; a day on, nobody needs to see it.
+  delete from public.probe_workers as w where w.last_seen_at < pg_catalog.now() - interval '1 day';
   return ended;
 end;
 $$;
 comment on function private.expire_mailbox_probes() is
   'The schedule''s sweep: unfinished probes past their deadline, and running ones whose third lease ran out, expire '
-  '(waiters told as on completion); probes finished over 30 days ago and run-out MX host slots are deleted. Answers '
-  'how many probes expired.';
+  '(waiters told as on completion); probes finished over 30 days ago, run-out MX host slots, stale catch-all '
+  'findings and workers silent for a day are deleted. Answers how many probes expired.';
 revoke execute on function private.expire_mailbox_probes() from public, anon, authenticated;
 grant execute on function private.expire_mailbox_probes() to service_role;

@@ -11,6 +11,7 @@ import {
   requestProbes,
   resetSmtpFixture,
   smtpTranscripts,
+  withAdminSettings,
   withProbeWorkers,
 } from "./testing/probe-workers.ts";
 
@@ -34,6 +35,8 @@ const CASES: Case[] = [
   { email: "someone@stalling.test", outcome: "unavailable" },
   // Refused for 2 s at first: the worker puts it back until then, and the retry finds the mailbox.
   { email: "jane@greylist.test", outcome: "exists", code: 250 },
+  // "Try again later" says no delay, so the retry would come after a minute: past these probes' deadline, so the
+  // address ends greylisted at once.
   { email: "someone@always-grey.test", outcome: "greylisted", code: 450 },
   // A provider that accepts every address: its "yes" proves nothing.
   { email: "someone@yahoo.com", outcome: "unverifiable" },
@@ -42,6 +45,9 @@ const CASES: Case[] = [
 
 // A short conversation budget, so the stalling server's step timeout ends its probe in seconds.
 const WORKER_SETTINGS = { SMTP_PROBE_TIMEOUT_SECONDS: "6" };
+// Probes queued now end within this many seconds, done or expired: long enough for every conversation here, and
+// shorter than a minute, the retry after a greylisting that names no delay.
+const DEADLINE_SECONDS = "50";
 
 Deno.test({
   name: "each fixture domain's behaviour ends as its outcome, reply and verdict, and no probe ever sends DATA",
@@ -51,7 +57,12 @@ Deno.test({
   fn: async (t) => {
     await resetSmtpFixture();
     await withProbeWorkers(1, async () => {
-      const probeIds = queuedIds(await requestProbes(CASES.map((c) => c.email)));
+      const probeIds = queuedIds(
+        await withAdminSettings(
+          { smtp_probe_deadline_seconds: DEADLINE_SECONDS },
+          () => requestProbes(CASES.map((c) => c.email)),
+        ),
+      );
       const results = await probeResults(probeIds);
       const byEmail = new Map(results.map((result, index) => [CASES[index]!.email, { result, probeId: probeIds[index]! }]));
 
@@ -106,14 +117,22 @@ Deno.test({
         }
       });
 
-      await t.step("the greylisted address was asked twice: once refused, once after the server's delay", async () => {
-        const { probeId } = byEmail.get("jane@greylist.test")!;
+      /** How often the address's probe was claimed, and whether its greylisting retry was spent. */
+      const attemptsOf = async (email: string) => {
         const [row] = await withDatabase((sql) =>
           sql<{ attempts: number; greylisted: boolean }[]>`
-            select attempts, greylisted from public.mailbox_probes where id = ${probeId}
+            select attempts, greylisted from public.mailbox_probes where id = ${byEmail.get(email)!.probeId}
           `
         );
-        assert.deepEqual({ ...row }, { attempts: 2, greylisted: true });
+        return { ...row };
+      };
+
+      await t.step("the greylisted address was asked twice: once refused, once after the server's delay", async () => {
+        assert.deepEqual(await attemptsOf("jane@greylist.test"), { attempts: 2, greylisted: true });
+      });
+
+      await t.step("a greylisting whose retry would come past the deadline ends at its first attempt", async () => {
+        assert.deepEqual(await attemptsOf("someone@always-grey.test"), { attempts: 1, greylisted: false });
       });
 
       await t.step("STARTTLS with a certificate valid for the MX host is verified", () => {

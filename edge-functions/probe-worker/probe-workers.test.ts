@@ -12,34 +12,14 @@ import {
   resetSmtpFixture,
   runningProbeWorkers,
   startProbeWorker,
+  stopIfRunning,
   stopProbeWorker,
+  withAdminSettings,
   withProbeWorkers,
 } from "./testing/probe-workers.ts";
 
 // The bench's domains: every reply 100 ms late and every `user<n>` a mailbox, so a batch of 50 takes seconds.
 const addresses = (domain: string, count: number) => Array.from({ length: count }, (_, n) => `user${n + 1}@${domain}`);
-
-/** Runs `work` with these admin_settings rows set, restoring them after. */
-async function withAdminSettings<T>(settings: Record<string, string>, work: () => Promise<T>): Promise<T> {
-  const keys = Object.keys(settings);
-  const before = await withDatabase((sql) =>
-    sql<{ setting_key: string; setting_value: string }[]>`
-      select setting_key, setting_value from public.admin_settings where setting_key = any(${keys})
-    `
-  );
-  const set = (values: Record<string, string>) =>
-    withDatabase(async (sql) => {
-      for (const [key, value] of Object.entries(values)) {
-        await sql`update public.admin_settings set setting_value = ${value} where setting_key = ${key}`;
-      }
-    });
-  await set(settings);
-  try {
-    return await work();
-  } finally {
-    await set(Object.fromEntries(before.map((row) => [row.setting_key, row.setting_value])));
-  }
-}
 
 /**
  * Records, while `work` runs, every slot taken of an MX host (with how many of its slots were held right after) and
@@ -95,6 +75,20 @@ async function recordingHostSlots<T>(
   }
 }
 
+/** Waits until the worker holds a probe, mid-conversation. */
+async function untilHolding(workerId: string): Promise<void> {
+  await pollUntil(
+    () =>
+      withDatabase(async (sql) => {
+        const [held] = await sql`
+          select 1 from public.mailbox_probes where lease_owner = ${workerId} and status = 'running' limit 1
+        `;
+        return held ? true : undefined;
+      }),
+    () => `worker ${workerId} never held a probe`,
+  );
+}
+
 Deno.test({
   name: "two workers take turns at one MX host within its concurrency and interval",
   sanitizeResources: false,
@@ -135,16 +129,7 @@ Deno.test({
       const emails = ["probe-bench-01.test", "probe-bench-02.test", "probe-bench-03.test", "probe-bench-04.test"]
         .flatMap((domain) => addresses(domain, 30));
       const probeIds = queuedIds(await requestProbes(emails, { userId: user.id, bulkSessionId: null }));
-      await pollUntil(
-        () =>
-          withDatabase(async (sql) => {
-            const [held] = await sql`
-              select 1 from public.mailbox_probes where lease_owner = ${doomed!.id} and status = 'running' limit 1
-            `;
-            return held ? true : undefined;
-          }),
-        () => `worker ${doomed!.id} never held a probe`,
-      );
+      await untilHolding(doomed!.id);
       Deno.kill(doomed!.pid, "SIGKILL");
       try {
         const results = await probeResults(probeIds);
@@ -182,42 +167,39 @@ Deno.test({
   fn: async () => {
     await resetSmtpFixture();
     const worker = await startProbeWorker();
-    const heartbeat = () =>
-      withDatabase((sql) => sql<{ id: string }[]>`select id from public.probe_workers where id = ${worker.id}`);
-    assert.equal((await heartbeat()).length, 1);
-    assert.ok((await runningProbeWorkers()).some((running) => running.id === worker.id));
+    try {
+      const heartbeat = () =>
+        withDatabase((sql) => sql<{ id: string }[]>`select id from public.probe_workers where id = ${worker.id}`);
+      assert.equal((await heartbeat()).length, 1);
+      assert.ok((await runningProbeWorkers()).some((running) => running.id === worker.id));
 
-    // A batch of 50 takes over 5 s at 100 ms per reply, longer than a stopping worker waits for it.
-    const probeIds = queuedIds(await requestProbes(addresses("probe-bench-05.test", 50)));
-    await pollUntil(
-      () =>
-        withDatabase(async (sql) => {
-          const [held] = await sql`select 1 from public.mailbox_probes where lease_owner = ${worker.id} limit 1`;
-          return held ? true : undefined;
-        }),
-      () => `worker ${worker.id} never claimed a probe`,
-    );
-    await stopProbeWorker(worker.id);
+      // A batch of 50 takes over 5 s at 100 ms per reply, longer than a stopping worker waits for it.
+      const probeIds = queuedIds(await requestProbes(addresses("probe-bench-05.test", 50)));
+      await untilHolding(worker.id);
+      await stopProbeWorker(worker.id);
 
-    assert.deepEqual(await heartbeat(), []);
-    assert.equal((await runningProbeWorkers()).some((running) => running.id === worker.id), false);
-    const states = await withDatabase((sql) =>
-      sql<{ status: string; outcome: string | null; lease_owner: string | null }[]>`
-        select status, outcome, lease_owner from public.mailbox_probes where id = any(${probeIds})
-      `
-    );
-    // Nothing is left running under its name, and nothing unfinished was stored as if the server had not answered.
-    for (const state of states) {
-      assert.ok(
-        (state.status === "pending" && state.lease_owner === null) || (state.status === "done" && state.outcome === "exists"),
-        JSON.stringify(state),
+      assert.equal((await heartbeat()).length, 0);
+      assert.equal((await runningProbeWorkers()).some((running) => running.id === worker.id), false);
+      const states = await withDatabase((sql) =>
+        sql<{ status: string; outcome: string | null; lease_owner: string | null }[]>`
+          select status, outcome, lease_owner from public.mailbox_probes where id = any(${probeIds})
+        `
       );
-    }
-    assert.ok(states.some((state) => state.status === "pending"), "the stop came after the whole batch");
+      // Nothing is left running under its name, and nothing unfinished was stored as if the server had not answered.
+      for (const state of states) {
+        assert.ok(
+          (state.status === "pending" && state.lease_owner === null) || (state.status === "done" && state.outcome === "exists"),
+          JSON.stringify(state),
+        );
+      }
+      assert.ok(states.some((state) => state.status === "pending"), "the stop came after the whole batch");
 
-    // Another worker takes them over.
-    await withProbeWorkers(1, async () => {
-      for (const result of await probeResults(probeIds)) assert.equal(checkOf(result).outcome, "exists", result.email);
-    });
+      // Another worker takes them over.
+      await withProbeWorkers(1, async () => {
+        for (const result of await probeResults(probeIds)) assert.equal(checkOf(result).outcome, "exists", result.email);
+      });
+    } finally {
+      await stopIfRunning([worker]);
+    }
   },
 });

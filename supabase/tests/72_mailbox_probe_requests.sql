@@ -3,7 +3,7 @@
 -- cache; a known catch-all domain answered from its finding; an unfinished probe past its deadline ended (its waiters
 -- told) and queued afresh. Also the workers' heartbeat and the catch-all tally behind those answers.
 begin;
-select plan(45);
+select plan(47);
 
 select tests.create_user('member');
 select tests.create_user('stranger');
@@ -85,11 +85,11 @@ select is((select count(*)::integer from public.mailbox_probe_waiters), 2,
 
 update public.admin_settings set setting_value = '60' where setting_key = 'smtp_probe_deadline_seconds';
 create temporary table asked as
-select * from private.request_mailbox_probes(
+select row_number() over () as n, * from private.request_mailbox_probes(
   jsonb_build_array(pg_temp.item('john@mailbox.test'), pg_temp.item('info@mailbox.test')), null, null);
 select results_eq(
   $$ select r.email_key, r.status, p.deadline = now() + interval '60 seconds', p.email
-     from asked as r join public.mailbox_probes as p on p.id = r.probe_id $$,
+     from asked as r join public.mailbox_probes as p on p.id = r.probe_id order by r.n $$,
   $$ values ('john@mailbox.test', 'pending', true, 'john@mailbox.test'),
             ('info@mailbox.test', 'pending', true, 'info@mailbox.test') $$,
   'several addresses in one call, each answered in order; the deadline follows its setting'
@@ -250,6 +250,12 @@ select tests.on_session('api', $$ select count(*) from private.request_mailbox_p
   '[{"email": "one@woken.test", "domain": "woken.test", "dnsResult": {}},
     {"email": "two@woken.test", "domain": "woken.test", "dnsResult": {}}]', null, null) $$);
 select is(pg_temp.wake_calls_until_marker(), 1, 'a call queueing several wakes once');
+select tests.on_session('api', $$ select count(*) from private.claim_mailbox_probes(
+  '00000000-0000-4000-8000-0000000000bb', 30, 10) $$);
+select is(pg_temp.wake_calls_until_marker(), 0, 'claiming wakes nobody');
+select tests.on_session('api', $$ select private.release_mailbox_probes('00000000-0000-4000-8000-0000000000bb',
+  array(select id from public.mailbox_probes where domain = 'woken.test')) $$);
+select is(pg_temp.wake_calls_until_marker(), 1, 'probes given back after an error wake a listening worker');
 select tests.on_session('api', $$ with gone as (delete from public.mailbox_probes where domain = 'woken.test' returning 1)
   select count(*) from gone $$);
 select tests.on_session('api', $$ select private.remove_probe_worker('00000000-0000-4000-8000-0000000000bb') $$);

@@ -3,7 +3,7 @@
 -- ends the probe), completing (the lease holder only: the result stored, the address's cached validation updated, each
 -- waiting user told over Realtime), and the schedule's sweep that expires what no worker finished.
 begin;
-select plan(46);
+select plan(54);
 
 select tests.create_user('member');
 select tests.create_user('stranger');
@@ -34,7 +34,9 @@ as $$
       'provider', null, 'checkedAt', '2026-12-20T10:00:00.000Z'))
 $$;
 
--- Two addresses at mailbox.test asked first, then two at slow.test; one user waits for jane.
+select is(private.mailbox_probe_claimable_in_ms(), null, 'with no probe waiting, an idle worker has nothing to expect');
+
+-- Two addresses at mailbox.test asked first, then two at slow.test (a before b); one user waits for jane.
 select probe_id as jane from private.request_mailbox_probes(
   jsonb_build_array(pg_temp.item('jane@mailbox.test', 'mailbox.test')), tests.get_user_id('member'), null) \gset
 select probe_id as nobody from private.request_mailbox_probes(
@@ -43,8 +45,11 @@ select private.request_mailbox_probes(
   jsonb_build_array(pg_temp.item('a@slow.test', 'slow.test'), pg_temp.item('b@slow.test', 'slow.test')), null, null);
 update public.mailbox_probes set created_at = now() - interval '2 minutes', not_before = now() - interval '2 minutes'
 where domain = 'mailbox.test';
+update public.mailbox_probes set created_at = now() - interval '1 minute' where email = 'a@slow.test';
 
 -- Act 1: claiming ---------------------------------------------------------------------------------------------------
+
+select is(private.mailbox_probe_claimable_in_ms(), 0, 'probes are claimable now');
 
 select tests.authenticate_as_service_role();
 create temporary table claimed_a as select * from private.claim_mailbox_probes(:'worker_a', 30, 10);
@@ -119,6 +124,8 @@ select results_eq(
 );
 select is_empty($$ select * from private.claim_mailbox_probes('00000000-0000-4000-8000-00000000000b', 30, 5) $$,
   'not claimed before the delay');
+select is(private.mailbox_probe_claimable_in_ms(), 2000,
+  'an idle worker knows to look again when the delay is over (the other probes are leased for longer)');
 update public.mailbox_probes set not_before = now() where id = :'jane';
 select results_eq(
   $$ select email, greylisted from private.claim_mailbox_probes('00000000-0000-4000-8000-00000000000a', 30, 5) $$,
@@ -193,6 +200,9 @@ select is((select status from public.mailbox_probes where id = :'jane'), 'runnin
 select throws_ok(format($$ select private.complete_mailbox_probe(%L, %L, %L) $$, :'worker_b', :'jane',
     pg_temp.item('jane@mailbox.test', 'mailbox.test') -> 'dnsResult'),
   '22023', null, 'a probe completes with a checked mailbox');
+select throws_ok(format($$ select private.complete_mailbox_probe(%L, %L, %L) $$, :'worker_b', :'jane',
+    pg_temp.checked('jane@mailbox.test', 'exists', 'deliverable', '[]') #- '{smtp,outcome}'),
+  '22023', null, 'and the outcome the server''s answer came to');
 select is(private.complete_mailbox_probe(:'worker_b', :'jane',
   pg_temp.checked('jane@mailbox.test', 'not_found', 'undeliverable', '["free_provider", "mailbox_not_found"]')), true,
   'the lease holder completes it');
@@ -250,7 +260,13 @@ values
   ('kept@mailbox.test', 'kept@mailbox.test', 'mailbox.test', '{}', now(), 'done', '{}', 'exists', now() - interval '29 days');
 insert into public.smtp_hosts (host) values ('mx.slow.test');
 insert into public.smtp_host_slots (host, slot, lease_owner, lease_expires_at)
-values ('mx.slow.test', 1, :'worker_a', now() - interval '1 second'), ('mx.slow.test', 2, :'worker_b', now() + interval '9 seconds');
+values ('mx.slow.test', 1, :'worker_a', now() - interval '1 second'),
+  ('mx.slow.test', 2, :'worker_b', now() + interval '9 seconds');
+
+insert into public.mail_domain_catch_all (domain, samples, accepted, expires_at)
+values ('stale.test', 1, 1, now() - interval '1 second'), ('fresh.test', 1, 1, now() + interval '1 day');
+select private.probe_worker_heartbeat('00000000-0000-4000-8000-00000000000c', 'killed');
+update public.probe_workers set last_seen_at = now() - interval '25 hours' where name = 'killed';
 
 select is(private.expire_mailbox_probes(), 3,
   'the sweep expires what is past its deadline (busy.test''s and stale) and a probe whose third lease ran out');
@@ -277,6 +293,39 @@ select results_eq(
   $$ values (2) $$,
   'and so are MX host slots whose lease ran out'
 );
+select results_eq($$ select domain from public.mail_domain_catch_all $$, $$ values ('fresh.test') $$,
+  'stale catch-all findings'
+);
+select results_eq($$ select name from public.probe_workers order by name $$, $$ values ('worker-a'), ('worker-b') $$,
+  'and workers silent for a day (killed without stopping)'
+);
+
+-- Act 8: two workers claiming at once ---------------------------------------------------------------------------------
+
+-- On sessions of their own (what they commit is removed after): the first worker's claim is still uncommitted when the
+-- second claims, which skips the rows it holds rather than waiting for them.
+create extension if not exists dblink with schema extensions;
+select tests.open_sessions(array['setup', 'worker_a', 'worker_b']);
+select tests.on_session('setup', $$ select private.probe_worker_heartbeat('00000000-0000-4000-8000-0000000000cc', 'race') $$);
+select tests.on_session('setup', $$ select count(*) from private.request_mailbox_probes(
+  '[{"email": "one@race-a.test", "domain": "race-a.test", "dnsResult": {}},
+    {"email": "two@race-a.test", "domain": "race-a.test", "dnsResult": {}}]', null, null) $$);
+select tests.on_session('setup', $$ select count(*) from private.request_mailbox_probes(
+  '[{"email": "one@race-b.test", "domain": "race-b.test", "dnsResult": {}}]', null, null) $$);
+select tests.on_session('setup', $$ update public.mailbox_probes set created_at = created_at - interval '1 minute'
+  where domain = 'race-a.test' returning 1 $$);
+select dblink_exec('worker_a', 'begin');
+select is(tests.on_session('worker_a', $$ select string_agg(distinct domain, ',') || ' ' || count(*)
+    from private.claim_mailbox_probes('00000000-0000-4000-8000-0000000000a1', 30, 10) $$), 'race-a.test 2',
+  'the first worker claims the older domain''s probes');
+select is(tests.on_session('worker_b', $$ select string_agg(distinct domain, ',') || ' ' || count(*)
+    from private.claim_mailbox_probes('00000000-0000-4000-8000-0000000000b1', 30, 10) $$), 'race-b.test 1',
+  'the second, at the same time, skips them and claims the next domain''s without waiting');
+select dblink_exec('worker_a', 'commit');
+select tests.on_session('setup', $$ with gone as (delete from public.mailbox_probes where domain like 'race-_.test'
+  returning 1) select count(*) from gone $$);
+select tests.on_session('setup', $$ select private.remove_probe_worker('00000000-0000-4000-8000-0000000000cc') $$);
+select tests.close_sessions(array['setup', 'worker_a', 'worker_b']);
 
 select * from finish();
 rollback;

@@ -2,7 +2,7 @@
 // ... see mailboxes.ts) on one loopback port, where the mailbox probe connects when SMTP_PROBE_TARGET names it. It
 // answers probes as those servers would, takes no mail (DATA is refused), offers STARTTLS with a certificate from a
 // committed test CA (tls/), and keeps every conversation for tests on its control port:
-//   GET  /_fake/transcripts  every connection's commands and replies (transcriptsSchema), oldest first
+//   GET  /_fake/transcripts  every connection's commands and replies, oldest first (testing.ts has its client)
 //   POST /_fake/reset        forgets the transcripts and the greylisting memory
 import type { Socket } from "node:net";
 import { readFileSync } from "node:fs";

@@ -1,33 +1,7 @@
 // The fixture's record of every conversation, so tests can see what a probe said and heard (and that it never sent
 // DATA). Filled from smtp-server's logger, which reports each command it reads ("C:") and each reply it writes ("S:")
 // under the connection's id.
-import { z } from "zod";
-
-export const transcriptLineSchema = z.object({
-  at: z.iso.datetime(),
-  from: z.enum(["client", "server"]),
-  /** One line of the command or reply, without CRLF. */
-  text: z.string(),
-});
-
-export const connectionTranscriptSchema = z.object({
-  id: z.string(),
-  remoteAddress: z.string(),
-  openedAt: z.iso.datetime(),
-  closedAt: z.iso.datetime().nullable(),
-  /** The conversation moved to TLS (STARTTLS). */
-  tls: z.boolean(),
-  lines: z.array(transcriptLineSchema),
-});
-
-/** GET /_fake/transcripts: the connections oldest first, and how many DATA commands were refused since the reset. */
-export const transcriptsSchema = z.object({
-  connections: z.array(connectionTranscriptSchema),
-  dataCommands: z.number().int().min(0),
-});
-
-export type ConnectionTranscript = z.infer<typeof connectionTranscriptSchema>;
-export type Transcripts = z.infer<typeof transcriptsSchema>;
+import type { ConnectionTranscript, Transcripts } from "./testing.ts";
 
 /** The oldest connections are forgotten past this many, so a long bench run can't grow the fixture without end. */
 const MAX_CONNECTIONS = 5_000;

@@ -8,6 +8,8 @@ export {
   type ProbeRequestItem,
   requestMailboxProbes,
 } from "./privileged-requests.ts";
+export { checkMailbox, type MailboxCheckDependencies, withMailboxCheck } from "./single-check.ts";
+export { MAILBOX_POLLS_PER_MINUTE, pollMailboxProbe } from "./poll.ts";
 export { type AddressProbe, type CatchAllTally, type DomainProbe, probeDomain, type ProbeDomainInput, type ProbeSettings } from "./probe.ts";
 export { ACCEPT_ALL_PROVIDERS, acceptAllProvider, type KnownProvider } from "./providers.ts";
 export { parseTarget } from "./mx-targets.ts";
@@ -15,5 +17,3 @@ export { parseTarget } from "./mx-targets.ts";
 export { probeQueue, type ProbeQueue } from "./privileged.ts";
 export { probeSettingsOf, probeWorkerSettingsFromEnv } from "./settings.ts";
 export { runProbeWorker } from "./worker.ts";
-export { checkMailbox, type MailboxCheckDependencies, withMailboxCheck } from "./single-check.ts";
-export { MAILBOX_POLLS_PER_MINUTE, pollMailboxProbe } from "./poll.ts";

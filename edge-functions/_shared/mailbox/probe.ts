@@ -111,8 +111,9 @@ export async function probeDomain(input: ProbeDomainInput): Promise<DomainProbe>
   const targets = mxTargets(input.mxHosts, { dns: input.dns, target: settings.target, onSkip: input.onSkip });
   try {
     for (let tried = 0; tried < MAX_MX_HOSTS_TRIED && !signal.aborted; tried++) {
+      // Made-up addresses alone are not worth a conversation with another host.
+      if (askable.every((address) => heard.has(address))) break;
       const queue = [...askable, ...samples].filter((address) => !heard.has(address));
-      if (queue.length === 0) break;
       const next = await untilAborted(targets.next(), signal);
       if (!next || next.done) break;
       const conversation = await openOnHost(next.value, settings, signal).catch((error: unknown) => {

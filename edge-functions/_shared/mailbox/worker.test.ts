@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { MAILBOX_OUTCOMES, type MailboxOutcome } from "./contract.ts";
 import type { DomainProbe } from "./probe.ts";
 import { greylistRetryAt, mxHostsOf, slotLeaseSeconds, smtpCheckOf } from "./worker.ts";
 
@@ -37,20 +38,15 @@ const probe = (results: DomainProbe["results"]): DomainProbe => ({
 });
 
 Deno.test("each outcome says whether the mailbox takes mail: yes, no, or no telling", () => {
-  const expected = {
-    exists: true,
-    not_found: false,
-    full: false,
-    catch_all: null,
-    blocked: null,
-    unavailable: null,
-    greylisted: null,
-    unverifiable: null,
-  } as const;
-  for (const [outcome, deliverable] of Object.entries(expected)) {
-    const answer = { outcome: outcome as keyof typeof expected, reply };
-    const check = smtpCheckOf(probe(new Map([["jane@mailbox.test", answer]])), answer, 0, checkedAt);
-    assert.equal(check.smtpDeliverable, deliverable, outcome);
+  const deliverable = (outcome: MailboxOutcome) => {
+    const answer = { outcome, reply };
+    return smtpCheckOf(probe(new Map([["jane@mailbox.test", answer]])), answer, 0, checkedAt);
+  };
+  assert.equal(deliverable("exists").smtpDeliverable, true);
+  for (const outcome of MAILBOX_OUTCOMES) {
+    const check = deliverable(outcome);
+    if (outcome === "not_found" || outcome === "full") assert.equal(check.smtpDeliverable, false, outcome);
+    else if (outcome !== "exists") assert.equal(check.smtpDeliverable, null, outcome);
     assert.equal(check.isCatchAll, outcome === "catch_all", outcome);
   }
 });

@@ -52,8 +52,35 @@ export async function withProbeWorkers<T>(
     for (let started = 0; started < count; started++) workers.push(await startProbeWorker(settings));
     return await work(workers);
   } finally {
-    const running = new Set((await runningProbeWorkers()).map((worker) => worker.id));
-    for (const worker of workers) if (running.has(worker.id)) await stopProbeWorker(worker.id);
+    await stopIfRunning(workers);
+  }
+}
+
+/** Stops those of the workers still running (a test may have stopped or killed some), so the next test finds none. */
+export async function stopIfRunning(workers: ProbeWorker[]): Promise<void> {
+  const running = new Set((await runningProbeWorkers()).map((worker) => worker.id));
+  for (const worker of workers) if (running.has(worker.id)) await stopProbeWorker(worker.id);
+}
+
+/** Runs `work` with these admin_settings rows set, restoring them after. */
+export async function withAdminSettings<T>(settings: Record<string, string>, work: () => Promise<T>): Promise<T> {
+  const keys = Object.keys(settings);
+  const before = await withDatabase((sql) =>
+    sql<{ setting_key: string; setting_value: string }[]>`
+      select setting_key, setting_value from public.admin_settings where setting_key = any(${keys})
+    `
+  );
+  const set = (values: Record<string, string>) =>
+    withDatabase(async (sql) => {
+      for (const [key, value] of Object.entries(values)) {
+        await sql`update public.admin_settings set setting_value = ${value} where setting_key = ${key}`;
+      }
+    });
+  await set(settings);
+  try {
+    return await work();
+  } finally {
+    await set(Object.fromEntries(before.map((row) => [row.setting_key, row.setting_value])));
   }
 }
 

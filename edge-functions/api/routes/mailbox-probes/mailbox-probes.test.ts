@@ -50,11 +50,15 @@ const finalResult: ValidationResult = {
 async function probe(status: "pending" | "running" | "done" | "expired", result: ValidationResult | null) {
   const email = `t${crypto.randomUUID().slice(0, 8)}@mailbox.test`;
   return await withDatabase(async (sql) => {
+    const finished = status === "done" || status === "expired";
     const [row] = await sql<{ id: string }[]>`
-      insert into public.mailbox_probes (email, email_key, domain, status, dns_result, result, deadline, done_at)
+      insert into public.mailbox_probes
+        (email, email_key, domain, status, dns_result, result, outcome, deadline, done_at, lease_owner, lease_expires_at)
       values (${email}, ${email}, 'mailbox.test', ${status}, ${sql.json({ ...dnsResult, email })},
-        ${result === null ? null : sql.json({ ...result, email })}, now() + interval '15 minutes',
-        ${status === "done" || status === "expired" ? new Date() : null})
+        ${result === null ? null : sql.json({ ...result, email })},
+        ${status === "done" && result?.smtp.status === "checked" ? result.smtp.outcome : null},
+        now() + interval '15 minutes', ${finished ? new Date() : null},
+        ${status === "running" ? crypto.randomUUID() : null}, ${status === "running" ? new Date(Date.now() + 60_000) : null})
       returning id
     `;
     return { id: row!.id, email };
