@@ -1,18 +1,10 @@
 // GET /api/mailbox-probes/{probeId}: a mailbox check that was still running when the verdict was answered. An anonymous
 // visitor's card polls it until the probe is done; a signed-in person's card asks once on each join of their live
 // topic, for an update sent while it was not listening. A done answer carries the whole final result.
-import { mailboxProbeStateSchema } from "@contracts/mailbox";
-import { validationResultSchema } from "@contracts/validation";
+import { type MailboxProbeAnswer, mailboxProbeAnswerSchema } from "@contracts/validation";
 import { queryOptions } from "@tanstack/react-query";
-import { z } from "zod";
 import { ApiError, apiFetch, readJson } from "@/lib/api";
 import { settledAnswer } from "../live/mailbox-updates";
-
-const mailboxProbeAnswerSchema = z.object({
-  status: mailboxProbeStateSchema,
-  result: validationResultSchema.nullable(),
-});
-export type MailboxProbeAnswer = z.infer<typeof mailboxProbeAnswerSchema>;
 
 export const mailboxProbeQueryKey = (probeId: string) => ["/api/mailbox-probes", probeId] as const;
 

@@ -60,8 +60,7 @@ const TLS_TEXTS: Record<TlsState, string> = {
 };
 
 const MAILBOX_CHECKING = "Checking the mailbox…";
-const MAILBOX_OVERDUE =
-  "The mailbox check is taking longer than usual. The verdict rests on DNS for now; it updates here if the check ends.";
+const MAILBOX_OVERDUE = "The mailbox check is taking longer than usual. The verdict rests on DNS for now.";
 
 export function MailboxCheck({ smtp, overdue }: { smtp: SmtpCheck; overdue: boolean }) {
   return (

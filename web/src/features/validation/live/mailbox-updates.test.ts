@@ -1,6 +1,6 @@
+import type { MailboxProbeAnswer } from "@contracts/validation";
 import { describe, expect, it } from "vitest";
 import { deliverableResult, mailboxNotFoundResult, PROBE_ID, pendingResult } from "@/test/validation-results";
-import type { MailboxProbeAnswer } from "../api/get-mailbox-probe";
 import { applyValidationUpdate, pendingProbeOf, settledAnswer, shownResult } from "./mailbox-updates";
 
 const OTHER_PROBE = "1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e";

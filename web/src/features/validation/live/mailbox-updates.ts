@@ -1,9 +1,8 @@
 // What a mailbox check's updates do to the card. Pure, so the rules are tested without a socket or a timer: a probe's
 // done answer (from the live event or a poll) is final and replaces the shown result of that probe only; a later
 // "pending" (a poll that was in flight) never takes it back.
-import { type ValidationResult, validationResultSchema } from "@contracts/validation";
+import { type MailboxProbeAnswer, type ValidationResult, validationResultSchema } from "@contracts/validation";
 import { z } from "zod";
-import type { MailboxProbeAnswer } from "../api/get-mailbox-probe";
 
 /** Sent by the database on the user's topic when a probe they asked for is done (or expired). */
 export const validationUpdatedEventSchema = z.object({

@@ -5,17 +5,12 @@
 // still takes the event if it comes).
 import { MAILBOX_POLL_GIVE_UP_MS, MAILBOX_POLL_INTERVAL_MS, VALIDATION_UPDATED_EVENT } from "@contracts/mailbox";
 import { userTopic } from "@contracts/support";
-import type { ValidationResult, Verdict } from "@contracts/validation";
+import type { MailboxProbeAnswer, ValidationResult, Verdict } from "@contracts/validation";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useAuth } from "@/features/auth";
 import { topicEvent, useLiveTopic } from "@/lib/live-topics";
-import {
-  type MailboxProbeAnswer,
-  mailboxProbeQueryKey,
-  mailboxProbeQueryOptions,
-  probeGone,
-} from "../api/get-mailbox-probe";
+import { mailboxProbeQueryKey, mailboxProbeQueryOptions, probeGone } from "../api/get-mailbox-probe";
 import {
   applyValidationUpdate,
   pendingProbeOf,
@@ -48,7 +43,7 @@ export function useMailboxFollowUp(result: ValidationResult | undefined): Mailbo
       }),
     },
     onJoin: ({ queryClient }) => {
-      if (!probeId) return;
+      if (!probeId || queryClient.getQueryData<MailboxProbeAnswer>(mailboxProbeQueryKey(probeId))?.status === "done") return;
       void queryClient.invalidateQueries({ queryKey: mailboxProbeQueryKey(probeId), exact: true }, { cancelRefetch: false });
     },
   });
