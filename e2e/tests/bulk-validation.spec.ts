@@ -9,11 +9,12 @@ import Papa from "papaparse";
 import { notifications, registerNewAccount } from "./accounts";
 import { collectViolations } from "./csp";
 
+// The test stack runs no probe worker, so the mailbox column says why each address's mailbox was not checked.
 const DOMAINS = [
-  { domain: "mailscout-demo.test", verdict: "deliverable", reason: undefined },
-  { domain: "null-mx.test", verdict: "undeliverable", reason: "null_mx" },
-  { domain: "no-such-domain.test", verdict: "undeliverable", reason: "domain_not_found" },
-  { domain: "timeout.test", verdict: "unknown", reason: "dns_error" },
+  { domain: "mailscout-demo.test", verdict: "deliverable", reason: undefined, mailbox: "not_checked:no_worker" },
+  { domain: "null-mx.test", verdict: "undeliverable", reason: "null_mx", mailbox: "not_checked:not_receiving" },
+  { domain: "no-such-domain.test", verdict: "undeliverable", reason: "domain_not_found", mailbox: "not_checked:not_receiving" },
+  { domain: "timeout.test", verdict: "unknown", reason: "dns_error", mailbox: "not_checked:not_receiving" },
 ] as const;
 
 const VERDICT_COLUMNS = [
@@ -27,6 +28,11 @@ const VERDICT_COLUMNS = [
   "suggestion",
   "risk_score",
   "deliverability_score",
+  "mailbox",
+  "smtp_connectable",
+  "smtp_deliverable",
+  "catch_all",
+  "catch_all_confidence",
 ];
 
 /** 1,000 data rows: 998 addresses over the fixture domains (one of them twice) and two rows without an @. */
@@ -90,6 +96,7 @@ test("a signed-in person validates a 1,000-row file, follows it live to Complete
     const domain = DOMAINS.find(({ domain }) => result[0]!.endsWith(`@${domain}`))!;
     expect(result[column("verdict")]).toBe(domain.verdict);
     if (domain.reason) expect(result[column("reasons")]).toContain(domain.reason);
+    expect(result[column("mailbox")]).toBe(domain.mailbox);
   });
   // The address given twice has one verdict, reported on both rows.
   expect(results[997]![column("verdict")]).toBe(results[0]![column("verdict")]);
