@@ -3,7 +3,8 @@
 import assert from "node:assert/strict";
 import { createMailDomainResolver, type DnsClient, type DnsResponse } from "../dns/index.ts";
 import { createEmailValidator } from "../validation/index.ts";
-import type { ProbeRequestAnswer, ProbeRequester, ProbeRequestItem, SmtpChecked } from "../mailbox/index.ts";
+import type { ProbeRequestAnswer, ProbeRequester, ProbeRequestItem } from "../mailbox/index.ts";
+import { checkedSmtp } from "../mailbox/testing/checks.ts";
 import { type ChunkItem, groupByDomain, validateChunk } from "./chunk-validation.ts";
 import { checkItemMailboxes, requestMailboxChecks } from "./mailbox-checks.ts";
 
@@ -105,19 +106,14 @@ Deno.test("a chunk whose lease was lost starts no further domain and throws inst
 
 // The mailbox checks after the DNS pass -------------------------------------------------------------------------------
 
-const notFound: SmtpChecked = {
-  status: "checked",
+const notFound = checkedSmtp({
   outcome: "not_found",
-  smtpConnectable: true,
   smtpDeliverable: false,
-  isCatchAll: false,
-  catchAllConfidence: 0,
   mxHost: "mx.alpha.test",
   tls: "none",
   reply: { code: 550, enhancedCode: "5.1.1", text: "User unknown" },
-  provider: null,
   checkedAt: "2026-12-20T10:00:00.000Z",
-};
+});
 
 /** A probe request that answers by local part (gone: a stored not_found; queued: pending; else no worker) and keeps
  * every call it was given. */

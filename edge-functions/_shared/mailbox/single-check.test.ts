@@ -5,6 +5,7 @@ import { applyMailbox, createEmailValidator, type ValidationResult } from "../va
 import type { SmtpCheck, SmtpChecked } from "./contract.ts";
 import type { ProbeRequestAnswer, ProbeRequestItem, ProbeRequester } from "./privileged-requests.ts";
 import { type MailboxCheckDependencies, withMailboxCheck } from "./single-check.ts";
+import { checkedSmtp } from "./testing/checks.ts";
 
 const PROBE_ID = "0b8f8f5e-9d0c-4a8e-8f3e-2b1f6c7d8e9f";
 const USER_ID = "5a4f1a2e-6b7c-4d8e-9f0a-1b2c3d4e5f60";
@@ -21,19 +22,7 @@ const validate = createEmailValidator({
   now: () => new Date("2026-11-27T10:00:00.000Z"),
 });
 
-const exists: SmtpChecked = {
-  status: "checked",
-  outcome: "exists",
-  smtpConnectable: true,
-  smtpDeliverable: true,
-  isCatchAll: false,
-  catchAllConfidence: 0,
-  mxHost: "mx.mailbox.test",
-  tls: "verified",
-  reply: { code: 250, enhancedCode: "2.1.5", text: "OK" },
-  provider: null,
-  checkedAt: "2026-11-27T10:00:01.000Z",
-};
+const exists = checkedSmtp({ checkedAt: "2026-11-27T10:00:01.000Z" });
 const notFound: SmtpChecked = { ...exists, outcome: "not_found", smtpDeliverable: false };
 
 /** A probe queue answering `answer` to the request, and the probe's state from `states`, one per look (the last

@@ -2,6 +2,7 @@
 // worker leave them (no worker runs here), read by anyone holding the id, limited per visitor.
 import assert from "node:assert/strict";
 import { MAILBOX_POLLS_PER_MINUTE } from "../../../_shared/mailbox/index.ts";
+import { checkedSmtp } from "../../../_shared/mailbox/testing/checks.ts";
 import { mailboxProbeAnswerSchema, type ValidationResult } from "../../../_shared/validation/index.ts";
 import { callIntegrations, newApiKey } from "../../testing/integrations.ts";
 import { assertError, assertRateLimited, call, newSessionId, signedInUser, withDatabase } from "../../testing/stack.ts";
@@ -31,19 +32,12 @@ const finalResult: ValidationResult = {
   reasons: ["mailbox_not_found"],
   riskScore: 100,
   deliverabilityScore: 0,
-  smtp: {
-    status: "checked",
+  smtp: checkedSmtp({
     outcome: "not_found",
-    smtpConnectable: true,
     smtpDeliverable: false,
-    isCatchAll: false,
-    catchAllConfidence: 0,
-    mxHost: "mx.mailbox.test",
-    tls: "verified",
     reply: { code: 550, enhancedCode: "5.1.1", text: "User unknown" },
-    provider: null,
     checkedAt: "2026-11-27T10:00:02.000Z",
-  },
+  }),
 };
 
 /** A probe row as a validation queues it and a worker leaves it; a unique address, so no queued probe clashes. */
