@@ -31,7 +31,6 @@ const defaults = {
   ZOHO_ACCOUNTS_URL: "https://accounts.zoho.com",
   ZOHO_API_URL: "https://www.zohoapis.com",
   ZOHO_REFRESH_TOKEN: "",
-  SMTP_PROBE_WAIT_SECONDS: 5,
 };
 
 Deno.test("parseEnv accepts the variables Supabase gives every function, and defaults the project's settings", () => {

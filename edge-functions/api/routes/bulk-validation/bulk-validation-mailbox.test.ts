@@ -8,7 +8,7 @@ import { parse } from "csv-parse/sync";
 import { type JobResult, jobResultsPageSchema } from "../../../_shared/contracts/integrations.ts";
 import { download, pollUntil, type Row, upload, waitUntilCompleted } from "../../testing/bulk.ts";
 import { callIntegrations, newApiKey } from "../../testing/integrations.ts";
-import { resetSmtpFixture, withProbeWorkers } from "../../../probe-worker/testing/probe-workers.ts";
+import { smtpFixture, withProbeWorkers } from "../../../probe-worker/testing/probe-workers.ts";
 import { signedInUser, withDatabase } from "../../testing/stack.ts";
 
 type Columns = Record<string, string>;
@@ -81,7 +81,7 @@ Deno.test({
       { email: "eve@null-mx.test" },
     ];
     await forgetProbes(rows.map((row) => row.email));
-    await resetSmtpFixture();
+    await smtpFixture.reset();
     const { sessionId, done } = await withProbeWorkers(1, async () => {
       const sessionId = await upload(user.token, rows);
       return { sessionId, done: await waitUntilCompleted(user.token, sessionId) };
