@@ -8,7 +8,6 @@
 --   request_mailbox_probes       the api: per address, a fresh cached answer, the domain's catch-all finding, the
 --                                unfinished probe joined, no_worker, or a new probe (waking an idle worker)
 --   claim_mailbox_probes         a worker leases due probes of one domain
---   mailbox_probe_claimable_in_ms  how long until a claim may find one (an idle worker's longest sleep)
 --   renew_mailbox_probe_leases   a worker keeps its leases while the conversation lasts
 --   defer_mailbox_probes         greylisted: back to the queue until the server's delay has passed
 --   release_mailbox_probes       an error: back to the queue (waking an idle worker), or expired after the third
@@ -27,8 +26,12 @@ as $$
 declare
   waiter record;
 begin
+  -- Bulk jobs in one order, so two probes ending at once never lock the same jobs' rows in opposite orders.
   for waiter in
-    delete from public.mailbox_probe_waiters as w where w.probe_id = p_probe.id returning w.user_id, w.bulk_session_id
+    with gone as (
+      delete from public.mailbox_probe_waiters as w where w.probe_id = p_probe.id returning w.user_id, w.bulk_session_id
+    )
+    select g.user_id, g.bulk_session_id from gone as g order by g.bulk_session_id nulls first
   loop
     if waiter.user_id is not null then
       perform realtime.send(
@@ -265,29 +268,6 @@ comment on function private.claim_mailbox_probes(uuid, integer, integer) is
   'none past its deadline. Each is running, its attempts one more. invalid_parameter_value for a bad lease or limit.';
 revoke execute on function private.claim_mailbox_probes(uuid, integer, integer) from public, anon, authenticated;
 grant execute on function private.claim_mailbox_probes(uuid, integer, integer) to service_role;
-
-create or replace function private.mailbox_probe_claimable_in_ms()
-returns integer
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select greatest(0, ceil(extract(epoch from earliest.at - pg_catalog.now()) * 1000))::integer
-  from (
-    select pg_catalog.min(case p.status when 'pending' then p.not_before else p.lease_expires_at end) as at
-    from public.mailbox_probes as p
-    where p.status in ('pending', 'running') and p.deadline > pg_catalog.now()
-      and (p.status = 'pending' or p.attempts < 3)
-  ) as earliest
-  where earliest.at is not null
-$$;
-comment on function private.mailbox_probe_claimable_in_ms() is
-  'Milliseconds until claim_mailbox_probes may find a probe: 0 when one is claimable now, else until the earliest '
-  'not_before (a greylisted probe''s) or lease end; null when no probe waits or runs. An idle worker sleeps that long '
-  'at most, besides listening on mailbox_probes.';
-revoke execute on function private.mailbox_probe_claimable_in_ms() from public, anon, authenticated;
-grant execute on function private.mailbox_probe_claimable_in_ms() to service_role;
 
 create or replace function private.renew_mailbox_probe_leases(p_worker uuid, p_probes uuid[], p_seconds integer)
 returns integer

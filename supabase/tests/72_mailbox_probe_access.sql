@@ -107,7 +107,6 @@ select results_eq(
        and p.proname in ('probe_worker_heartbeat', 'probe_worker_alive', 'remove_probe_worker', 'take_smtp_host_slot',
          'release_smtp_host_slot', 'catch_all_confidence', 'domain_catch_all', 'record_domain_catch_all',
          'tell_mailbox_probe_waiters', 'end_mailbox_probes', 'request_mailbox_probes', 'mailbox_probe_claimable',
-         'mailbox_probe_claimable_in_ms',
          'claim_mailbox_probes', 'renew_mailbox_probe_leases', 'hand_back_mailbox_probes', 'defer_mailbox_probes',
          'release_mailbox_probes', 'complete_mailbox_probe', 'expire_mailbox_probes')
      order by 1 $$,
@@ -121,7 +120,6 @@ select results_eq(
        ('private.expire_mailbox_probes()', false, false, true, true),
        ('private.hand_back_mailbox_probes(uuid,uuid[],timestamp with time zone,boolean)', false, false, false, true),
        ('private.mailbox_probe_claimable(mailbox_probes)', false, false, false, true),
-       ('private.mailbox_probe_claimable_in_ms()', false, false, true, true),
        ('private.probe_worker_alive()', false, false, true, true),
        ('private.probe_worker_heartbeat(uuid,text)', false, false, true, true),
        ('private.record_domain_catch_all(text,integer,integer)', false, false, true, true),

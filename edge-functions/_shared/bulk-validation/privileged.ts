@@ -81,12 +81,12 @@ export async function claimChunk(leaseSeconds: number): Promise<ClaimedChunk | n
   };
 }
 
-/** Who a session belongs to (told of its mailbox probes), or null once it is deleted. */
-export async function sessionOwner(sessionId: string): Promise<string | null> {
-  const [row] = await database()<{ user_id: string }[]>`
-    select s.user_id from public.bulk_validation_sessions as s where s.id = ${sessionId}
+/** Whether the session is still there: one deleted (cancelled) meanwhile asks for no mailbox probes. */
+export async function sessionExists(sessionId: string): Promise<boolean> {
+  const [row] = await database()<{ found: boolean }[]>`
+    select exists (select from public.bulk_validation_sessions as s where s.id = ${sessionId}) as found
   `;
-  return row?.user_id ?? null;
+  return row?.found ?? false;
 }
 
 /** Stores the chunk's results with the session's counters; false when the lease was lost (nothing written). */

@@ -23,7 +23,7 @@ import {
   completeChunk,
   releaseChunk,
   renewLease,
-  sessionOwner,
+  sessionExists,
 } from "./privileged.ts";
 
 /** The worker function's name (edge-functions/bulk-validation-worker, [functions.bulk-validation-worker]). */
@@ -59,9 +59,10 @@ async function processChunk(chunk: ClaimedChunk, leaseLost: AbortSignal): Promis
     signal: leaseLost,
   });
   // A session deleted meanwhile (cancelled) takes nothing from this chunk: its completion will say so.
-  const owner = await sessionOwner(chunk.sessionId);
-  if (owner === null) return results;
-  return await checkItemMailboxes(results, { userId: owner, bulkSessionId: chunk.sessionId });
+  if (!await sessionExists(chunk.sessionId)) return results;
+  // No user waiter: the job's progress already tells its owner, and a message per address on their private topic
+  // would be thousands for one file.
+  return await checkItemMailboxes(results, { userId: null, bulkSessionId: chunk.sessionId });
 }
 
 const bulkSteps: JobSteps<ClaimedChunk, ItemResult[]> = {

@@ -10,7 +10,8 @@ import {
   validationResultSchema,
 } from "../../../_shared/validation/index.ts";
 import { callIntegrations, newApiKey } from "../../testing/integrations.ts";
-import { withApiSettings, withProbeWorker } from "../../testing/probe-workers.ts";
+import { withProbeWorkers } from "../../../probe-worker/testing/probe-workers.ts";
+import { withApiSettings } from "../../testing/function-settings.ts";
 import {
   type Answer,
   call,
@@ -81,7 +82,7 @@ Deno.test("without a probe worker the DNS verdict stands and says no worker chec
 });
 
 Deno.test("with a probe worker, the mail server's answer moves the verdict", async (t) => {
-  await withProbeWorker(async () => {
+  await withProbeWorkers(1, async () => {
     await t.step("an address the server accepts exists: deliverable, mailbox_exists", async () => {
       const result = await settled(await validate("jane@mailbox.test"));
       assert.deepEqual([result.verdict, result.reasons], ["deliverable", ["mailbox_exists"]]);
