@@ -24,7 +24,7 @@ Deno.test("the worker's settings take their defaults when unset or empty", () =>
     caFile: undefined,
     probeTimeoutMs: 20_000,
     stepTimeoutMs: 10_000,
-    domainsAtOnce: 10,
+    domainsAtOnce: 50,
   });
 });
 

@@ -43,8 +43,9 @@ export const probeWorkerEnvSchema = z.object({
   SMTP_PROBE_CA_FILE: unsetWhenEmpty(z.string().optional()),
   /** The whole conversation with one domain's MX hosts, however many addresses it asks about. */
   SMTP_PROBE_TIMEOUT_SECONDS: wholeNumber(2, 300, 20),
-  /** How many domains one worker probes at the same time. */
-  PROBE_WORKER_DOMAINS_AT_ONCE: wholeNumber(1, 200, 10),
+  /** How many domains one worker probes at the same time: a conversation is nearly all waiting on the server, so one
+   * worker can hold more of them than the MX hosts' politeness allows for twenty domains (2 each). */
+  PROBE_WORKER_DOMAINS_AT_ONCE: wholeNumber(1, 200, 50),
 });
 
 export interface ProbeWorkerSettings {
