@@ -70,7 +70,7 @@ const MAILBOX_UNKNOWN_WORDING = new RegExp(
  * mailbox moved with no forwarding address. */
 const MAILBOX_UNKNOWN_CODES = new Set(["5.1.1", "5.1.6", "5.1.10"]);
 
-/** Too many recipients in one transaction (RFC 5321 §4.5.3.1.10): not about the mailbox, the probe starts anew. */
+/** The server's limit of recipients in one transaction was reached: not about the mailbox, the probe starts anew. */
 export function isTooManyRecipients(reply: SmtpReply): boolean {
   return reply.enhancedCode === "4.5.3" || reply.enhancedCode === "5.5.3" || /too many recipients/i.test(reply.text);
 }

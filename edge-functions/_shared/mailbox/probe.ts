@@ -80,7 +80,7 @@ export interface ProbeDomainInput {
 export const MAX_MX_HOSTS_TRIED = 3;
 /** Addresses per host tried before the next. A host usually has one or two (IPv4, IPv6). */
 export const MAX_ENDPOINTS_PER_HOST = 2;
-/** Recipients per transaction; RFC 5321 §4.5.3.1.8 has servers accept at least 100. */
+/** Recipients per transaction: well under the 100 every standard-following server must accept. */
 export const RCPTS_PER_TRANSACTION = 50;
 
 /** What one host said of one recipient. */

@@ -1,4 +1,4 @@
-// Reading SMTP replies from a byte stream (RFC 5321 §4.2): a reply is one or more lines starting with the same three-
+// Reading SMTP replies from a byte stream: a reply is one or more lines starting with the same three-
 // digit code, "250-" on every line but the last, "250 " (or the bare code) on the last. Servers in the wild are loose
 // about it (bare LF line ends, trailing spaces, a missing space after the final code), so the reader is too, but it
 // bounds what it keeps: a server must not make the probe hold megabytes of "250-" lines.
@@ -24,7 +24,7 @@ export class SmtpConnectionClosed extends Error {
   override name = "SmtpConnectionClosed";
 }
 
-/** RFC 5321 §4.5.3.1.5 allows 512 octets per reply line; a little slack for servers that overrun it. */
+/** The SMTP standard allows 512 octets per reply line; a little slack for servers that overrun it. */
 export const MAX_LINE_BYTES = 2_048;
 /** Far more than any EHLO lists; a reply longer than this is a server misbehaving. */
 export const MAX_REPLY_LINES = 64;

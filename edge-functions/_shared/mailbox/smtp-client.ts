@@ -144,7 +144,7 @@ export class SmtpConversation {
     }
     this.#reader = new ReplyReader(this.#conn);
     this.#tls = "verified";
-    // RFC 3207 §4.2: the server forgets what it said before TLS, so it is asked again.
+    // After STARTTLS the server forgets what it said before, so it is asked again (EHLO anew).
     await this.#introduce();
     return true;
   }
